@@ -95,6 +95,10 @@ class SetFamily:
             if item.type is Type.DIRS and item.is_const and len(item.const) == 1:
                 item = x.const(item.const[0], Type.DIR)  # (a direction's name: the direction)
             x.expect(item, (Type.DIR,), e.item, "the left side of 'in'")
+        elif coll.type is Type.DIR:
+            raise RuleError(e.collection.pos, "the right side of 'in' is one direction, not a set",
+                            "compare two directions with '==' (d == n); 'in' takes a set of sites, "
+                            "players or a set of directions (d in diagonal)")
         else:
             x.expect(coll, (Type.SITES,), e.collection, "the right side of 'in'")
             x.expect(item, (Type.SITE,), e.item, "the left side of 'in'")

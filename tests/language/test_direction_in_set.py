@@ -63,3 +63,9 @@ def test_a_name_of_one_direction_on_the_left(tmp_path):
 def test_a_site_in_a_set_of_directions_is_an_error(tmp_path):
     with pytest.raises(DefinitionError, match="the left side of 'in'"):
         load_game(write_definition(tmp_path, YAML, RULES.replace("TEST", "from in diagonal")))
+
+
+def test_one_direction_on_the_right_says_to_compare(tmp_path):
+    with pytest.raises(DefinitionError, match="the right side of 'in' is one direction, not a set") as caught:
+        load_game(write_definition(tmp_path, YAML, RULES.replace("TEST", "ne in d")))
+    assert "compare two directions with '==' (d == n)" in str(caught.value)
