@@ -3,6 +3,7 @@
     python benchmarks/outsiders/hex/agree.py --games 300 --seed 1
     python benchmarks/outsiders/hex/agree.py --games 300 --seed 2 --option board_size=5
     python benchmarks/outsiders/hex/agree.py --games 300 --seed 3 --option num_cols=4 --option num_rows=7
+    python benchmarks/outsiders/hex/agree.py --games 300 --seed 4 --option swap=true [--option board_size=3]
     python benchmarks/outsiders/hex/agree.py speed --seconds 3 --rounds 3
     python benchmarks/outsiders/hex/agree.py perft --depth 3 [--random-plies 40]
 """
@@ -17,8 +18,9 @@ from oracle import main  # noqa: E402
 
 def to_notation(state: Any, action: int) -> str:
     """OpenSpiel writes cell (row r, column c) as column letter and r + 1 (`c3`), which is
-    the site's name here (hex.yaml keeps OpenSpiel's names)."""
-    return "@" + state.action_to_string(state.current_player(), action)
+    the site's name here (hex.yaml keeps OpenSpiel's names); its swap is `swap` on both sides."""
+    text = state.action_to_string(state.current_player(), action)
+    return text if text == "swap" else "@" + text
 
 
 if __name__ == "__main__":
