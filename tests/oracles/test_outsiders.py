@@ -62,10 +62,14 @@ def _oracle() -> ModuleType:
     # the step straight or diagonal onto empty and the diagonal capture as one action,
     # the far rank, the last piece taken; checkers, one action a jump, the chain going on
     # by the same piece while it can jump, a man crowned by a jump stopping there,
-    # captures forced, the 40-action draw.
+    # captures forced, the 40-action draw; xiangqi, the general found as it stands for
+    # the check, stalemate a loss, the draw at 500 plies; Hex, the group of the stone
+    # placed asked for both edges.
     ("pentago", "pentago", "write", 5, 10),
     ("breakthrough", "breakthrough", "write", 4, 30),
     ("checkers", "checkers", "write", 4, 30),
+    ("xiangqi", "xiangqi", "write", 2, 30),
+    ("hex", "hex", "to_notation", 4, 10),
 ])
 def test_an_outsiders_game_agrees_with_openspiel(game, openspiel, writer, games, plies_a_game):
     write = getattr(_script(game), writer)
@@ -82,6 +86,8 @@ def test_an_outsiders_game_agrees_with_openspiel(game, openspiel, writer, games,
     ("dots_and_boxes", "dots_and_boxes", "to_notation", {"num_rows": 2, "num_cols": 3}, 4),
     ("quoridor", "quoridor", "to_notation", {"board_size": 5}, 3),
     ("quoridor", "quoridor", "to_notation", {"board_size": 6, "wall_count": 3}, 2),
+    ("hex", "hex", "to_notation", {"board_size": 5, "swap": True}, 4),
+    ("hex", "hex", "to_notation", {"num_cols": 4, "num_rows": 7}, 3),
 ])
 def test_an_outsiders_game_with_options_agrees_with_openspiel(game, openspiel, writer, params, games):
     write = getattr(_script(game), writer)
