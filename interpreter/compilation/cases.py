@@ -164,6 +164,8 @@ class GameCompiling(Protocol):
 
     def result_reads_attributes(self, attributes: frozenset[str]) -> bool: ...
 
+    def neutral_kinds(self) -> frozenset[int]: ...
+
 
 # The helper giving a `forbid result` part's answer for the opponent (runtime/kept_answers.py).
 OPPONENT_ANSWER = "h_answer_for_opponent"
@@ -434,7 +436,7 @@ class CaseWriter:
         if not per_candidate or not pyast.assigns(per_candidate[:1], "to"):
             return ""
         per_listing = [stmt for stmt in prepared if not pyast.names_in([stmt]) & {"to", "code"}]
-        body, masks = clearances.kind_masks(body, src, self._site_bits())
+        body, masks = clearances.kind_masks(body, src, self._site_bits(), self.compiler.neutral_kinds())
         per_listing += masks
         names = (src.fresh("t"), src.fresh("t"), src.fresh("t"), src.fresh("t"), src.fresh("t"), src.fresh("t"))
         # (the conjuncts as masks of the landings: the candidates checked found at once)
@@ -901,7 +903,8 @@ class CaseWriter:
                 src.function(function, [result_reuse.PIECE, "p", "q"], [pyast.return_(point_test)], origin)
             for finder, function, gives in made.finders:
                 src.function(finder, result_reuse.FINDER_PARAMS, result_reuse.failing_finder(
-                    dict(made.tests)[function], gives, self._site_bits(), src.fresh), origin)
+                    dict(made.tests)[function], gives, self._site_bits(), src.fresh, self.compiler.neutral_kinds()),
+                    origin)
             for key in made.terms:
                 params, body = terms[key].function()
                 src.function(calls[key][0], params, body, origin)

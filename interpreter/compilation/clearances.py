@@ -41,7 +41,7 @@ import ast as py
 from typing import Any, Callable, Optional, Sequence, Union
 
 from ..runtime.pieces import KIND
-from . import kept_paths, pyast, result_reuse
+from . import kept_paths, owned_sites, pyast, result_reuse
 from .actions import cannot_fail
 from .source import BUILTIN_NAMES, Source
 from .tabulate import worked_out
@@ -56,6 +56,9 @@ SCREENS = True
 # Whether a screen asks its conjuncts as masks of every landing first, its loop left
 # out where none is checked (off: for the tests comparing the two).
 SCREENED_SITES = True
+# Whether a screen asks the places of the landings whose conjuncts hold alone,
+# where they are few (runtime/helpers.meeting_within; off: for the tests comparing the two).
+MEETING_WITHIN = True
 # What a test asked once per listing may read besides constants: the player,
 # the opponent and the dropped piece (the same for every candidate).
 _PER_LISTING = frozenset({"p", "q", "pc"})
@@ -150,7 +153,8 @@ def continuing(settled: Sequence[py.stmt]) -> Optional[list[py.stmt]]:
     return block(settled, False)
 
 
-def kind_masks(body: Sequence[py.stmt], src: Source, bits: py.Name) -> tuple[list[py.stmt], list[py.stmt]]:
+def kind_masks(body: Sequence[py.stmt], src: Source, bits: py.Name,
+               neutral_kinds: frozenset[int] = frozenset()) -> tuple[list[py.stmt], list[py.stmt]]:
     """`body` (a screen's conjuncts, `to` the candidate's site) with each test
     in a truth context of the kind of the piece on a site from a table by `to`
     (`(b[T[to]] or k)[1] == K`, `k` the piece of an empty site) read from a
@@ -159,7 +163,9 @@ def kind_masks(body: Sequence[py.stmt], src: Source, bits: py.Name) -> tuple[lis
     `to` each — then the statements finding the bitmasks on the position
     (`bits`: the sites' bits, none for -1); the body as it is, no statements,
     where there is no such test. Exact: the tests read the board alone, cannot
-    fail (asked_before.py), and a truth value alone is asked of them."""
+    fail (asked_before.py), and a truth value alone is asked of them. A kind
+    whose pieces are always neutral (`neutral_kinds`) is looked for among the
+    neutral pieces alone (owned_sites.neutral_kind_asked)."""
     masks: dict[int, tuple[py.Name, py.expr]] = {}  # (by kind: its mask's local, the piece of an empty site)
     to = "to"
 
@@ -266,10 +272,14 @@ def kind_masks(body: Sequence[py.stmt], src: Source, bits: py.Name) -> tuple[lis
     found: list[py.stmt] = []
     for kind, (name, empty) in masks.items():
         sites, site = pyast.name(src.fresh("t")), pyast.name(src.fresh("t"))
-        piece = pyast.or_(pyast.sub(pyast.name("b"), site), empty)  # (as the tests read it)
+        on = pyast.sub(pyast.name("b"), site)
+        piece = pyast.or_(on, empty)  # (as the tests read it)
         holds = pyast.compare(pyast.sub(piece, KIND), "==", pyast.num(kind))
-        found += [pyast.assign(name, pyast.num(0)), pyast.for_(sites, pyast.name("o"), [pyast.for_(site, sites, [
-            pyast.if_(holds, [pyast.assign(name, pyast.binop(name, "|", pyast.sub(bits, site)))])])])]
+        add = [pyast.if_(holds, [pyast.assign(name, pyast.binop(name, "|", pyast.sub(bits, site)))])]
+        walked = pyast.for_(site, owned_sites.neutral_sites(), add) \
+            if owned_sites.neutral_kind_asked(holds, lambda read: read is on, neutral_kinds) \
+            else pyast.for_(sites, pyast.name("o"), [pyast.for_(site, sites, add)])
+        found += [pyast.assign(name, pyast.num(0)), walked]
     return changed, found
 
 
@@ -313,7 +323,8 @@ def screen_body(settled: Sequence[py.stmt], per_candidate: Sequence[py.stmt], ch
         # (the landings checked found at once — places meeting the mask, conjuncts holding —:
         # no candidate's loop where there is none, else a bit tested of each candidate)
         need, prelude, sites, bits = pyast.name(screened[0]), screened[1], screened[2], screened[3]
-        found = pyast.binop(pyast.helper("h_meeting_table", blocked, places), "&", sites)
+        found = pyast.helper("h_meeting_within", blocked, places, sites) if MEETING_WITHIN \
+            else pyast.binop(pyast.helper("h_meeting_table", blocked, places), "&", sites)
         loop = pyast.for_(code, run, [pyast.if_(pyast.binop(need, "&", pyast.sub(bits, to.value)),
                                                 [to] + rest + ask + [forbids])])
         return list(prelude) + [pyast.assign(need, found), pyast.if_(need, paths + [loop])]

@@ -850,6 +850,14 @@ class Compiler:
         skip = {v.offset + i for v in ignored for i in range(self.model.player_count if v.per_player else 1)}
         return tuple(i for i in range(self.model.vars_size) if i not in skip)
 
+    def neutral_kinds(self) -> frozenset[int]:
+        """The kinds whose pieces are always neutral, on the last of State.occ's
+        lists: the kinds declared neutral, where no rule changes an owner or a kind
+        (`promote` may make a player's piece of any kind)."""
+        if self.statements.changes_owners or self.statements.changes_kinds:
+            return frozenset()
+        return frozenset(k.index for k in self.model.kinds.values() if k.neutral)
+
     def _owned_kinds(self) -> frozenset[int]:
         """The kinds a player's piece can be of: every kind when the rules change
         owners (`X.owner = P` can make a neutral kind a player's), else the kinds

@@ -49,7 +49,8 @@ PURE_HELPERS = frozenset({
     "h_sites_mask", "h_player_after",
     "h_others_mask", "h_kind_mask", "h_hit", "h_board_repetitions", "h_walk_ends", "h_followed",
     "h_rotation", "h_cycle", "h_make_code", "h_marks", "h_path", "h_keep_path",
-    "h_path_bits", "h_meetings", "h_meeting_table", "h_failing_sites", "h_region_note", "h_shared_notes",
+    "h_path_bits", "h_meetings", "h_meeting_table", "h_meeting_within", "h_failing_sites", "h_region_note",
+    "h_shared_notes",
     # (the groups' records it fills are a cache of the board: runtime/chains.py)
     "h_liberties", "h_group_mask",
     # (a listing's answers of the listed position: compilation/result_reuse.py)

@@ -41,13 +41,24 @@ tests can have moved a piece.
 from __future__ import annotations
 
 import ast as py
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
+from ..runtime.pieces import KIND
 from . import pyast
 from .source import Source
 
 # The neutral pieces' list in `State.occ` (its last).
 _NEUTRAL_SITES = pyast.sub(pyast.name("o"), pyast.neg(pyast.num(1)))
+# Whether a loop over every piece asking a kind whose pieces are always neutral
+# walks the neutral pieces alone (off: for the tests comparing the two).
+NEUTRAL_KIND_WALKS = True
+
+
+def neutral_sites() -> py.expr:
+    """`o[-1]`, the neutral pieces' sites, as a node of its own."""
+    return pyast.sub(pyast.name("o"), pyast.neg(pyast.num(1)))
+
+
 # The registers a call must not be handed for a filter to only read (registers.py).
 _WRITABLE = frozenset({"s", "b", "o"})
 
@@ -204,3 +215,28 @@ def _read_before_stored(stmts: Sequence[py.stmt], names: set[str]) -> bool:
         elif pyast.names_in([stmt]) & live:
             return True
     return False
+
+
+def neutral_kind_asked(test: py.expr, piece: Callable[[py.expr], bool], neutral_kinds: frozenset[int]) -> bool:
+    """Whether `test`, asked for its truth of a piece standing on the board (`piece`
+    tells its reads: `b[site]`, or a local holding it), holds only for a piece of a
+    kind whose pieces are always neutral (`neutral_kinds`, compiler.neutral_kinds) —
+    a test of its kind `(P or E)[KIND] == K` (P is no empty site's: `E` is never
+    read), alone or as a conjunct. Such a piece's site is in the last of
+    State.occ's lists: a loop over every piece asking the test need walk that list
+    alone."""
+    if not NEUTRAL_KIND_WALKS:
+        return False
+    if isinstance(test, py.BoolOp) and isinstance(test.op, py.And):
+        return any(neutral_kind_asked(value, piece, neutral_kinds) for value in test.values)
+    if not (isinstance(test, py.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], py.Eq)):
+        return False
+    read, kind = test.left, test.comparators[0]
+    if not (isinstance(kind, py.Constant) and type(kind.value) is int and kind.value in neutral_kinds
+            and isinstance(read, py.Subscript) and isinstance(read.slice, py.Constant)
+            and read.slice.value == KIND and type(read.slice.value) is int):
+        return False
+    held = read.value
+    if isinstance(held, py.BoolOp) and isinstance(held.op, py.Or) and len(held.values) == 2:
+        held = held.values[0]
+    return piece(held)

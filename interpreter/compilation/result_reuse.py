@@ -89,7 +89,7 @@ from typing import Callable, Mapping, Optional, Sequence
 
 from ..runtime.kept_answers import MINE, THEIRS
 from ..runtime.pieces import KIND, OWNER
-from . import pyast
+from . import owned_sites, pyast
 from .journal import FIELDS, PURE_HELPERS
 from .source import BUILTIN_NAMES
 
@@ -586,25 +586,28 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
 FINDER_PARAMS = ("o", "b", "p", "q")
 
 
-def failing_finder(test: ast.expr, gives: bool, bits: ast.expr, fresh: Callable[[str], str]) -> list[ast.stmt]:
+def failing_finder(test: ast.expr, gives: bool, bits: ast.expr, fresh: Callable[[str], str],
+                   neutral_kinds: frozenset[int] = frozenset()) -> list[ast.stmt]:
     """The body of `f(o, b, p, q)` (FINDER_PARAMS), a `Plan.finders` entry: the bitmask
     of the occupied sites (`o`'s lists) where the point test `test` (of `pc`, `p`,
     `q`) gives otherwise than `gives` as a truth value — what FAILING_HELPER gives,
-    its test's expression asked in the loop instead of its function called a piece."""
+    its test's expression asked in the loop instead of its function called a piece.
+    Where it fails only for a kind whose pieces are always neutral (`neutral_kinds`),
+    the loop walks the neutral pieces' sites alone (owned_sites.neutral_kind_asked)."""
     mask, sites, site = fresh("t"), fresh("t"), fresh("i")
     # (asked for its truth alone: `not X` failing where X holds)
     negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
     asked = copy.deepcopy(test.operand if isinstance(test, ast.UnaryOp) and negated else test)
     fails = asked if gives is negated else pyast.not_(asked)
     added = pyast.binop(pyast.name(mask), "|", pyast.sub(copy.deepcopy(bits), pyast.name(site)))
-    return [
-        pyast.assign(pyast.name(mask), pyast.num(0)),
-        pyast.for_(pyast.name(sites), pyast.name("o"), [pyast.for_(pyast.name(site), pyast.name(sites), [
-            pyast.assign(pyast.name(PIECE), pyast.sub(pyast.name("b"), pyast.name(site))),
-            pyast.if_(fails, [pyast.assign(pyast.name(mask), added)]),
-        ])]),
-        pyast.return_(pyast.name(mask)),
+    body: list[ast.stmt] = [
+        pyast.assign(pyast.name(PIECE), pyast.sub(pyast.name("b"), pyast.name(site))),
+        pyast.if_(fails, [pyast.assign(pyast.name(mask), added)]),
     ]
+    walked = pyast.for_(pyast.name(site), owned_sites.neutral_sites(), body) \
+        if owned_sites.neutral_kind_asked(fails, lambda read: pyast.is_name(read, PIECE), neutral_kinds) \
+        else pyast.for_(pyast.name(sites), pyast.name("o"), [pyast.for_(pyast.name(site), pyast.name(sites), body)])
+    return [pyast.assign(pyast.name(mask), pyast.num(0)), walked, pyast.return_(pyast.name(mask))]
 
 
 def _tried_paths(nodes: Sequence[ast.AST]) -> set[int]:

@@ -592,6 +592,28 @@ def meeting_table(mask: int, table: Sequence[int]) -> int:
     return meeting(mask, kept[1])
 
 
+# (at most this many sites of a screen's landings asked one by one: more, its table's offsets shifted)
+FEW_LANDINGS = 8
+
+
+def meeting_within(mask: int, table: Sequence[int], within: int) -> int:
+    """`meeting_table(mask, table) & within`: the sites of `within` whose entry of
+    `table` meets `mask` — asked site by site where `within` holds few (the
+    landings whose conjuncts hold, compilation/clearances.screen_body: most
+    listings have none or one or two), else by the table's offsets."""
+    if not within:
+        return 0
+    if within < 0 or within.bit_count() > FEW_LANDINGS or within.bit_length() > len(table):
+        return meeting_table(mask, table) & within
+    found = 0
+    while within:
+        low = within & -within
+        if table[low.bit_length() - 1] & mask:
+            found |= low
+        within ^= low
+    return found
+
+
 def paths_missed(writes: int, *searches: Sequence[int]) -> bool:
     """Whether, for each search (the bitmasks of its kept paths that hold on
     the listed position: compilation/kept_paths.py), some path meets none of
@@ -1546,6 +1568,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_paths_missed": paths_missed,
     "h_meetings": meetings,
     "h_meeting_table": meeting_table,
+    "h_meeting_within": meeting_within,
     "h_failing_sites": failing_sites,
     "h_on_full_line": on_full_line,
     "h_full_line": full_line,

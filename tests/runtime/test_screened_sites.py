@@ -13,7 +13,8 @@ import shutil
 
 from interpreter import load_game
 from interpreter.compilation import clearances
-from interpreter.runtime.helpers import meeting_table, meetings
+from interpreter.runtime import helpers
+from interpreter.runtime.helpers import meeting_table, meeting_within, meetings
 from tests.helpers import REPO, generated, helper_calls
 
 QUORIDOR = REPO / "benchmarks" / "games" / "quoridor"
@@ -54,6 +55,31 @@ def test_meetings_finds_the_sites_whose_entry_meets_the_mask():
         assert meeting_table(mask, table) == sum(1 << site for site, bits in enumerate(table) if mask & bits)
 
 
+def test_meeting_within_asks_few_sites_one_by_one_and_many_by_the_offsets(monkeypatch):
+    # sites 0..4 in a row; each entry the site's neighbours (an end has one)
+    table = (0b00010, 0b00101, 0b01010, 0b10100, 0b01000, 0)
+    # a piece on site 2 meets the entries of 1 and 3: of the sites 1 and 4, 1
+    assert meeting_within(0b00100, table, 0b10010) == 0b00010
+    assert meeting_within(0b00100, table, 0b01010) == 0b01010
+    assert meeting_within(0b00100, table, 0) == 0
+    assert meeting_within(0, table, 0b11111) == 0
+    rng = random.Random(5)
+    asked = []
+    monkeypatch.setattr(helpers, "meeting_table", lambda mask, t: asked.append(mask) or meeting_table(mask, t))
+    for many in (False, True):
+        for _ in range(300):
+            table = tuple(rng.getrandbits(30) for _ in range(30)) + (0,)
+            mask = rng.getrandbits(30)
+            within = rng.getrandbits(30) if many else sum(1 << rng.randrange(30) for _ in range(3))
+            expected = sum(1 << site for site, bits in enumerate(table) if mask & bits) & within
+            assert meeting_within(mask, table, within) == expected
+        # (more than FEW_LANDINGS sites: the table's offsets shifted, as meeting_table does)
+        assert bool(asked) is many
+    # sites beyond the table, or a negative mask: as meeting_table & within
+    assert meeting_within(0b1, (0b1, 0b1), 0b111) == meeting_table(0b1, (0b1, 0b1)) & 0b111 == 0b11
+    assert meeting_within(0b1, (0b1, 0b1), -1) == 0b11
+
+
 def _walls(engine, s) -> set:
     """The wall codes (drops: no origin) of `s`'s candidates before `forbid result`."""
     return {code for code in engine.decisions[s.decision].candidates(s) if code[1] == -1}
@@ -63,7 +89,7 @@ def test_quoridor_lists_the_same_walls_with_the_landings_found_one_by_one(tmp_pa
     on = load_game(str(QUORIDOR))
     # each wall's screen finds its landings from the walls' and the paths' masks first, its
     # loop over the candidates under the test of that mask (not at the function's top)
-    assert len(helper_calls(on, "h_meeting_table")) == 2
+    assert len(helper_calls(on, "h_meeting_within")) == 2
     screens = list(generated(on, ast.FunctionDef, "the conjuncts asked before its check"))
     assert len(screens) == 2 and not any(isinstance(stmt, ast.For) and getattr(stmt.target, "id", "") == "code"
                                          for f in screens for stmt in f.body)
@@ -71,7 +97,7 @@ def test_quoridor_lists_the_same_walls_with_the_landings_found_one_by_one(tmp_pa
     shutil.copytree(QUORIDOR, copy)
     monkeypatch.setattr(clearances, "SCREENED_SITES", False)
     off = load_game(str(copy))
-    assert not helper_calls(off, "h_meeting_table")
+    assert not helper_calls(off, "h_meeting_within") and not helper_calls(off, "h_meeting_table")
     engine, other = on.engine, off.engine
     rng = random.Random(8)
     forbidden = compared = 0
