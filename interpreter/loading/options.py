@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Mapping, Optional, Union
+from typing import Any, Callable, Mapping, Optional, Sequence, Union
 
 from ..limits import GRID_FILES, GRID_RANKS, MAX_NUMBER
 from ..spelling import did_you_mean
@@ -144,6 +144,7 @@ def parse_option_value(spec: Option, raw: Any) -> Any:
 def read_options(data: dict[str, Any], report: Report) -> dict[str, Option]:
     """The options the definition's YAML data declares, each default checked."""
     specs: dict[str, Option] = {}
+    declared = list(data.get("options") or {})
     for name, raw in (data.get("options") or {}).items():
         values = raw.get("values")
         default = raw.get("default")
@@ -169,7 +170,7 @@ def read_options(data: dict[str, Any], report: Report) -> dict[str, Option]:
             spec.default_number = _default_written_with_options(spec, specs)
             if spec.default_number is None:
                 word = spec.type == "int" and isinstance(default, str) and default.strip().isidentifier()
-                why, hint = _why_not_written_with_options(spec, specs) or (
+                why, hint = _why_not_written_with_options(spec, specs, declared) or (
                     f"the default does not fit: {exc}",
                     "an option whose default is a word is a text option: give it `type: str` or its `values`"
                     if word else None)
@@ -205,16 +206,21 @@ def _default_written_with_options(spec: Option, earlier: dict[str, Option]) -> O
     return number
 
 
-def _why_not_written_with_options(spec: Option, earlier: dict[str, Option]) -> Optional[tuple[str, Optional[str]]]:
+def _why_not_written_with_options(spec: Option, earlier: dict[str, Option],
+                                  declared: Sequence[str]) -> Optional[tuple[str, Optional[str]]]:
     """(message, hint) for a whole-number default that reads as a number written with
-    options but names one it may not (unknown, later, its own, not a whole number)."""
+    options but names one it may not (unknown, later, its own, not a whole number);
+    `declared`: every option's name, in the order written."""
     number = _default_as_number(spec)
-    if number is None or isinstance(number.tree, str) and number.tree not in earlier:
+    if number is None or isinstance(number.tree, str) and number.tree not in declared:
         return None  # (a word: more likely a text option's default than a slip in an option's name)
     said = f"option '{spec.name}': its default '{number.text}' names '{{name}}', "
     for name in number.names:
         if name == spec.name:
             return said.format(name=name) + "itself", "a default may name the options declared above it"
+        if name not in earlier and name in declared and name != spec.name:
+            return (said.format(name=name) + "which is declared below it",
+                    f"a default may name the options declared above it: move '{name}' above '{spec.name}'")
         if name not in earlier:
             return (said.format(name=name) + "which is no option declared above it",
                     did_you_mean(name, list(earlier)) or "a default may name the options declared above it")

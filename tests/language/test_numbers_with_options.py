@@ -348,6 +348,25 @@ def test_a_default_that_cannot_be_worked_out_is_an_error_at_it(tmp_path, capsys,
     assert f"game.yaml:10:31: error: {message}" in err, err
 
 
+@pytest.mark.parametrize("default", ["rows", "rows * 2"])
+def test_a_default_naming_an_option_declared_below_says_to_move_it(tmp_path, capsys, default):
+    # (outsider62's Hex: `num_cols: {default: board_size}` above `board_size` was taken for
+    # a text option's default)
+    yaml = DEFAULT_FROM_OPTIONS_YAML.replace("default: side * side // 2", f"default: {default}").replace(
+        "  side: {values: [2, 3, 4, 5], default: 3, description: Cells a side.}\n",
+        "  side: {values: [2, 3, 4, 5], default: 3, description: Cells a side.}\n"
+        "  rows: {values: [2, 3], default: 3, description: Rows.}\n", 1)
+    lines = yaml.split("\n")  # (rows moved below walls)
+    rows = next(i for i, line in enumerate(lines) if line.startswith("  rows:"))
+    walls = next(i for i, line in enumerate(lines) if line.startswith("  walls:"))
+    lines.insert(walls, lines.pop(rows))
+    write_definition(tmp_path, "\n".join(lines), PLACE)
+    assert main(["validate", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert f"option 'walls': its default '{default}' names 'rows', which is declared below it" in err, err
+    assert "move 'rows' above 'walls'" in err
+
+
 def test_a_word_as_a_whole_number_options_default_is_taken_for_a_text_option(tmp_path, capsys):
     # (not "names 'fast', which is no option": the author meant a text option)
     write_definition(tmp_path, DEFAULT_FROM_OPTIONS_YAML.replace("default: side * side // 2, min: 1, max: 20",
