@@ -37,6 +37,7 @@ from ..runtime.results import EndingKind, Results
 from ..runtime.state import State
 from . import kept_paths, pyast
 from .actions import ActionCompiler, ActionPlan, never_listed
+from .all_scores import scores_at_once
 from .attribute_writes import attributes_set_only, reads_attributes
 from .board_keys import (
     keep_board_state,
@@ -464,12 +465,14 @@ class Compiler:
         # passes before reason about the calls)
         src.functions = [extremes_compared(f, src.fresh) if isinstance(f, py.FunctionDef) else f
                          for f in src.functions]
+        all_scores = self._write_all_scores(written.score)
         namespace = compile_module(self.src)
         coverage = self.probes.coverage
         score_rule = namespace[written.score] if written.score else None
         results = Results(self.model.player_count, written.endings, score_rule,
                           coverage.counts if coverage is not None else None, written.ending_probes,
                           score_notes=bool(self._score_notes),
+                          all_scores=namespace[all_scores] if all_scores is not None else None,
                           teams=tuple(members for members in self.model.teams.values() if len(members) > 1))
         # (a phase's row with its checks' clearances where one has: runtime/clearances.py)
         checks = tuple(
@@ -1170,6 +1173,19 @@ class Compiler:
         # (`notes`: the regions' answers its floods keep for every player's call, Results.scores)
         return self.src.function(self.src.fresh("f"), ["s", "p", "notes"], body, Origin("the score", pos),
                                  [pyast.none()])
+
+    def _write_all_scores(self, score: Optional[str]) -> Optional[str]:
+        """The function giving every player's score at once, where the score can be
+        written out so (compilation/all_scores.py): the name, or None."""
+        tree = next((f for f in self.src.functions if isinstance(f, py.FunctionDef) and f.name == score), None)
+        if tree is None:
+            return None
+        name = self.src.fresh("f")
+        written = scores_at_once(tree, self.model.player_count, name, self.src.fresh)
+        if written is None:
+            return None
+        pos = self.items.score.pos if self.items.score is not None else None
+        return self.src.function(name, ["s"], written.body, Origin("the score of every player, at once", pos))
 
 
 __all__ = ["Compiler"]
