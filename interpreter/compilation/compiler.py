@@ -71,6 +71,7 @@ from .liberties import adjacency_table, unread_groups_dropped
 from .listed_at_once import empty_sites_listed
 from .lone_pieces import stop_after_lone
 from .longest import LongestListers, LongestTurns
+from .loop_locals import loop_variables_in_locals
 from .model import GameModel
 from .patterns import CodeTables
 from .piece_writes import piece_writes_joined
@@ -419,6 +420,9 @@ class Compiler:
         share_scans(src)
         # (loop invariants worked out before their loops, an expression's repeated parts once)
         share_work(src, self.model.player_count, self.model.board.size)
+        # (a variable a loop reads and writes, a counter, kept in a local while it runs)
+        src.functions = [loop_variables_in_locals(f, src.fresh) if isinstance(f, py.FunctionDef) else f
+                         for f in src.functions]
         src.functions = [unread_groups_dropped(f) if isinstance(f, py.FunctionDef) else f for f in src.functions]
         functions = [f for f in src.functions if isinstance(f, py.FunctionDef)]
         # (not where a permutation is written out: its writes are at one site each,
