@@ -49,6 +49,10 @@ def scores_at_once(score: py.FunctionDef, players: int, name: str,
     if sum(1 for _ in pyast.walk_all(score.body)) * players > _LARGEST:
         return None
     loads = _register_loads(lines)
+    # (loaded once only where nothing after gives them another value)
+    stores = pyast.store_counts(score)
+    if any(stores.get(load.targets[0].id, 0) > 1 for load in loads):  # type: ignore[attr-defined]
+        loads = []
     rest = lines[len(loads):]
     body: list[py.stmt] = list(pyast.changeable_copy(loads))
     values: list[py.expr] = []

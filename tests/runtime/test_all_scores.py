@@ -96,3 +96,14 @@ def test_a_team_games_scores_and_winner(tmp_path):
     state = game.apply(game.initial_state(), "minus")
     assert game.current_scores(state) == {"west": -2, "north": 2, "east": -2, "south": 2}
     assert game.result(state).winner == "north_south"
+
+
+def test_a_register_given_another_value_later_is_loaded_again_for_each_player():
+    text = _at_once("""
+        def f(s, p):
+            v = s.vars
+            if v[0] > p:
+                v = s.other
+            return v[p]
+    """, 2)
+    assert text is not None and text.count("v = s.vars") == 2
