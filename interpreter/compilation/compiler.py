@@ -37,6 +37,7 @@ from ..runtime.results import EndingKind, Results
 from ..runtime.state import State
 from . import kept_paths, pyast
 from .actions import ActionCompiler, ActionPlan, never_listed
+from .all_scores import scores_at_once
 from .attribute_writes import attributes_set_only, reads_attributes
 from .board_keys import (
     keep_board_state,
@@ -70,6 +71,7 @@ from .liberties import adjacency_table, unread_groups_dropped
 from .listed_at_once import empty_sites_listed
 from .lone_pieces import stop_after_lone
 from .longest import LongestListers, LongestTurns
+from .loop_locals import loop_variables_in_locals
 from .model import GameModel
 from .patterns import CodeTables
 from .piece_writes import piece_writes_joined
@@ -418,6 +420,9 @@ class Compiler:
         share_scans(src)
         # (loop invariants worked out before their loops, an expression's repeated parts once)
         share_work(src, self.model.player_count, self.model.board.size)
+        # (a variable a loop reads and writes, a counter, kept in a local while it runs)
+        src.functions = [loop_variables_in_locals(f, src.fresh) if isinstance(f, py.FunctionDef) else f
+                         for f in src.functions]
         src.functions = [unread_groups_dropped(f) if isinstance(f, py.FunctionDef) else f for f in src.functions]
         functions = [f for f in src.functions if isinstance(f, py.FunctionDef)]
         # (not where a permutation is written out: its writes are at one site each,
@@ -464,12 +469,14 @@ class Compiler:
         # passes before reason about the calls)
         src.functions = [extremes_compared(f, src.fresh) if isinstance(f, py.FunctionDef) else f
                          for f in src.functions]
+        all_scores = self._write_all_scores(written.score)
         namespace = compile_module(self.src)
         coverage = self.probes.coverage
         score_rule = namespace[written.score] if written.score else None
         results = Results(self.model.player_count, written.endings, score_rule,
                           coverage.counts if coverage is not None else None, written.ending_probes,
                           score_notes=bool(self._score_notes),
+                          all_scores=namespace[all_scores] if all_scores is not None else None,
                           teams=tuple(members for members in self.model.teams.values() if len(members) > 1))
         # (a phase's row with its checks' clearances where one has: runtime/clearances.py)
         checks = tuple(
@@ -1178,6 +1185,19 @@ class Compiler:
         # (`notes`: the regions' answers its floods keep for every player's call, Results.scores)
         return self.src.function(self.src.fresh("f"), ["s", "p", "notes"], body, Origin("the score", pos),
                                  [pyast.none()])
+
+    def _write_all_scores(self, score: Optional[str]) -> Optional[str]:
+        """The function giving every player's score at once, where the score can be
+        written out so (compilation/all_scores.py): the name, or None."""
+        tree = next((f for f in self.src.functions if isinstance(f, py.FunctionDef) and f.name == score), None)
+        if tree is None:
+            return None
+        name = self.src.fresh("f")
+        written = scores_at_once(tree, self.model.player_count, name, self.src.fresh)
+        if written is None:
+            return None
+        pos = self.items.score.pos if self.items.score is not None else None
+        return self.src.function(name, ["s"], written.body, Origin("the score of every player, at once", pos))
 
 
 __all__ = ["Compiler"]

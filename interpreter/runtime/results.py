@@ -125,6 +125,9 @@ class Results:
     code_of_side: tuple[int, ...] = field(init=False, repr=False, compare=False, default=())
     # (each player's opponents: the players outside its side)
     outside_of: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False, default=())
+    # The score of every player at once, `all_scores(state) -> tuple`, where the
+    # compiler wrote it (compilation/all_scores.py): one call, not one per player
+    all_scores: Optional[Callable[["State"], tuple[int, ...]]] = None
 
     def __post_init__(self) -> None:
         sides = self.sides()
@@ -138,7 +141,9 @@ class Results:
         """The score rule for every player, on this position (callers make sure the
         rules have one)."""
         # (self.score is not None here: every caller tests it first)
-        if self.score_notes:
+        if self.all_scores is not None:
+            values = self.all_scores(s)
+        elif self.score_notes:
             notes: dict[tuple[int, ...], list[Any]] = {}
             values = tuple(self.score(s, i, notes) for i in range(self.n))  # type: ignore[misc,call-arg]
         else:

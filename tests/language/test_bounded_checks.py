@@ -60,3 +60,37 @@ def test_a_value_that_may_pass_the_limit_is_checked_and_located(tmp_path: Path, 
     with pytest.raises(Exception) as fault:
         game.apply(game.initial_state(), "roll:2")  # type: ignore[attr-defined]
     assert "a number grew beyond" in str(fault.value) and "game.rules:6:" in str(fault.value)
+
+
+LOOPS = """phase play:
+    turn: roll, put
+
+chance roll:
+    outcomes 1 to 2
+    for each a in 1 to 7:
+        for each b in a + 1 to END:
+            if a + b == 9 + outcome:
+                v = b * 10 + a
+
+decision put:
+    action stone:
+        drop stone on sites
+        onto empty: place
+"""
+
+
+def test_a_loop_variable_over_fixed_ends_is_within_the_limit_and_so_are_the_inner_loops_rounds(tmp_path: Path) -> None:
+    game = load_game(write_definition(tmp_path, YAML, LOOPS.replace("END", "8")))
+    assert helper_calls(game, "h_bounded", "chance 'roll'") == []
+    # (b runs from a + 1, 2 to 8, to 8: at most 7 rounds, never past the bound of 100000)
+    assert helper_calls(game, "h_fail", "chance 'roll'") == []
+    after = game.apply(game.initial_state(), "roll:2")  # type: ignore[attr-defined]
+    assert game.variables(after)["v"] == 65  # type: ignore[attr-defined]  # (a + b == 11: 3 8, 4 7, 5 6 the last)
+
+
+def test_the_inner_loops_rounds_are_checked_where_its_end_is_not_known(tmp_path: Path) -> None:
+    game = load_game(write_definition(tmp_path, YAML, LOOPS.replace("END", "k")))
+    assert len(helper_calls(game, "h_fail", "chance 'roll'")) == 1
+    with pytest.raises(Exception) as fault:
+        game.apply(game.initial_state(), "roll:2")  # type: ignore[attr-defined]
+    assert "more than 100000" in str(fault.value)
