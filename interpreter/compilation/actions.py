@@ -21,6 +21,7 @@ from ..runtime.walks import WalkTables
 from . import patterns, pyast
 from .action_values import KIND_OF_TYPE, Bound, bind, distinct_from_earlier, each_values, shown_fields
 from .code import Code, conjuncts, describe, disjuncts, either
+from .compared_sites import ComparedSites
 from .compiled import CaseCode
 from .conditions import Condition, Part
 from .errors import RuleError, name_pos, unknown
@@ -262,6 +263,7 @@ class ActionCompiler:
         # the code of a costly condition about the piece alone -> the local remembering it for a piece
         self.remembered: dict[str, str] = {}
         self.siblings: Sequence[ast.Action] = ()  # the actions of the decision being compiled
+        self.compared_sites = ComparedSites(self.src, self.exprs.per_listing, self.exprs.n_sites)
 
     # ------------------------------------------------------------ the action
     def compile_all(self, action: ast.Action, decision_index: int) -> list[ActionPlan]:
@@ -483,7 +485,7 @@ class ActionCompiler:
                             if self._reads_only_its_code(*drawn):
                                 levels.drawn[len(levels.candidate)] = drawn
                                 levels.deferrable.append(len(levels.candidate))
-                    levels.candidate.append((tuple(lines), c.code))
+                    levels.candidate.append(self._compared_once(levels, lines, c.code))
                     levels.candidate_of.append(part)
                     levels.found_loop = c.found_loop
                     levels.candidate_cost += c.cost
@@ -509,6 +511,19 @@ class ActionCompiler:
             levels.implied = implied
         levels.action = Condition.of(action_level)
         return levels
+
+    def _compared_once(self, levels: WhereLevels, lines: list[py.stmt], code: py.expr) -> Part:
+        """A candidate conjunct as the listers ask it: where it compares the
+        candidate's sites only with sites it reads, answered once per listing and
+        kept for the candidates it does not compare (compared_sites.py) — only one
+        the playouts leave to the drawn candidate, which asks it as it was."""
+        index = len(levels.candidate)
+        if index in levels.deferrable:
+            kept = self.compared_sites.kept(lines, code, self.exprs.owner_masks.names.values())
+            if kept is not None:
+                levels.drawn.setdefault(index, (tuple(lines), code))
+                return tuple(kept[0]), kept[1]
+        return tuple(lines), code
 
     def _shared_drop_sites(self, action: ast.Action, pattern: ast.DropPattern, scope: Scope,
                            levels: WhereLevels) -> None:
