@@ -52,6 +52,7 @@ from .board_keys import (
 from .bounded_checks import needless_checks_dropped
 from .budget import check_budget
 from .cases import CaseWriter, PhaseCode
+from .cleared_at_once import pieces_cleared_at_once
 from .code import Code, describe
 from .compiled import Block, CaseCode, PhaseOutline
 from .conditions import Condition
@@ -469,6 +470,8 @@ class Compiler:
         # passes before reason about the calls)
         src.functions = [extremes_compared(f, src.fresh) if isinstance(f, py.FunctionDef) else f
                          for f in src.functions]
+        # (every piece taken off the board in one call where nothing keeps more than the lists)
+        src.functions = [pieces_cleared_at_once(f) if isinstance(f, py.FunctionDef) else f for f in src.functions]
         all_scores = self._write_all_scores(written.score)
         namespace = compile_module(self.src)
         coverage = self.probes.coverage

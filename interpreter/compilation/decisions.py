@@ -45,6 +45,7 @@ from .prefilters import KIND_OF, MAX_MASKED_SITES, OwnerMasks
 from .reach import may_land_alike
 from .registers import with_registers
 from .restrictions import Restrictions
+from .rolled_copies import copies_rolled
 from .source import Origin, Source
 from .told_apart import may_write_alike, site_fields_only, tells_landing
 
@@ -248,8 +249,9 @@ class DecisionWriter:
                                                     "+", pyast.num(1))
                             src.add(pyast.if_(hidden, [counted]))
                         src.add(pyast.return_(_OUT))
-        body = owner_tests_dropped(
-            src, rows_paired(src, neutral_sites_walked(src, _without_unread(body, "pc"), self.owner_masks.n_sites)))
+        n_sites = self.owner_masks.n_sites
+        body = neutral_sites_walked(src, _without_unread(copies_rolled(src, body, n_sites), "pc"), n_sites)
+        body = owner_tests_dropped(src, rows_paired(src, body))
         if self.owner_masks.n_sites <= MAX_MASKED_SITES:
             owners = self.owner_masks
             body = kind_reads_counted(body, src, owners.n_sites, owners.empty_name,
