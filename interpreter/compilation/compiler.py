@@ -70,6 +70,7 @@ from .items import RuleItems
 from .known_children import fixed_listing, next_decision
 from .liberties import adjacency_table, unread_groups_dropped
 from .listed_at_once import empty_sites_listed
+from .listed_runs import runs_told
 from .lone_pieces import stop_after_lone
 from .longest import LongestListers, LongestTurns
 from .loop_locals import loop_variables_in_locals
@@ -472,6 +473,9 @@ class Compiler:
                          for f in src.functions]
         # (every piece taken off the board in one call where nothing keeps more than the lists)
         src.functions = [pieces_cleared_at_once(f) if isinstance(f, py.FunctionDef) else f for f in src.functions]
+        # (a lister's filter told where each case's candidates stand: last, no pass after it reads the call)
+        src.functions = [runs_told(f, src.const, src.fresh, src.value) if isinstance(f, py.FunctionDef) else f
+                         for f in src.functions]
         all_scores = self._write_all_scores(written.score)
         namespace = compile_module(self.src)
         coverage = self.probes.coverage
