@@ -21,7 +21,7 @@ from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, Callable, Collection, Iterable, NamedTuple, Optional, TypeVar
+from typing import Any, Callable, Collection, Iterable, NamedTuple, Optional, Sequence, TypeVar
 
 from ..limits import MAX_NOTATION_CHARS
 from ..parsing import ast
@@ -70,6 +70,7 @@ from .items import RuleItems
 from .known_children import fixed_listing, next_decision
 from .liberties import adjacency_table, unread_groups_dropped
 from .listed_at_once import empty_sites_listed
+from .listed_runs import runs_told
 from .lone_pieces import stop_after_lone
 from .longest import LongestListers, LongestTurns
 from .loop_locals import loop_variables_in_locals
@@ -472,6 +473,12 @@ class Compiler:
                          for f in src.functions]
         # (every piece taken off the board in one call where nothing keeps more than the lists)
         src.functions = [pieces_cleared_at_once(f) if isinstance(f, py.FunctionDef) else f for f in src.functions]
+        # (a lister's filter told where each case's candidates stand: last, no pass after it reads the
+        # call; only where some phase's checks are sifted — drops' clearances, no move's: a phase with
+        # a move's clearance is filtered by `let_through`, one without clearances candidate by candidate)
+        if any(self._sifted(names, written) for names in written.checks):
+            src.functions = [runs_told(f, src.const, src.fresh, src.value) if isinstance(f, py.FunctionDef) else f
+                             for f in src.functions]
         all_scores = self._write_all_scores(written.score)
         namespace = compile_module(self.src)
         coverage = self.probes.coverage
@@ -504,6 +511,13 @@ class Compiler:
             later[written.checks_table] = checks
         bind_later(self.src, namespace, later)
         return self._contract(chances, plans, phases, written, namespace, results, checks, candidate_checks)
+
+    @staticmethod
+    def _sifted(names: Sequence[Optional[str]], written: "_Written") -> bool:
+        """Whether the row of checks `names` is filtered by `runtime/clearances.sift`
+        (helpers.result_filter): a clearance for some check, none of them a move's."""
+        cleared = [written.clearances[n] for n in names if n in written.clearances]
+        return bool(cleared) and not any(c in written.move_clearances for c in cleared)
 
     @staticmethod
     def _check_of(namespace: dict[str, Any], name: str, kept_by_move: dict[str, tuple[int, str]]) -> Any:

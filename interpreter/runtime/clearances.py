@@ -18,7 +18,7 @@ pass (`let_through`: its drops' candidates, if any, checked each).
 """
 from __future__ import annotations
 
-from itertools import groupby
+from itertools import groupby, islice
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple, Optional, Sequence
 
@@ -67,6 +67,7 @@ class ClearedChecks(tuple):  # type: ignore[type-arg]
     row: tuple[Any, ...]
     last: tuple[Any, Any, Any]
     before: tuple[Any, Any, Any]
+    stretches: dict[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]
 
     def __new__(cls, checks: Iterable[Any], clearances: Iterable[Optional[Clearance]],
                 screens: Optional[Iterable[Optional[Screen]]] = None,
@@ -80,6 +81,7 @@ class ClearedChecks(tuple):  # type: ignore[type-arg]
                 or len(row.moved) != len(row):
             raise ValueError("one clearance (or None), one screen (or None) and two flags per check")
         row.row = tuple(row)  # (a plain tuple: indexed faster)
+        row.stretches = {}  # (sift_runs': by a lister's account of its list, the stretches it asks)
         # (the moves' clearances alone: a drop's candidates are checked each by `let_through`,
         # which reads a candidate's origin and destination in one table of sites' bits)
         moving_clearances = [c if moving else None for c, moving in zip(row.clearances, row.moves)]
@@ -109,6 +111,8 @@ class ByClearance(NamedTuple):
 
 _UNASKED: Any = object()
 _CASE_OF = itemgetter(CASE)
+# (sift_runs' accounts kept by a phase's checks: bounded, emptied when full)
+STRETCHES_KEPT = 256
 
 # (by masks and table: the table and the rows `site_kinds` made; bounded, emptied when full)
 _KINDS: dict[tuple[int, int, int, int], tuple[Sequence[int], tuple[tuple[int, ...], tuple[int, ...]]]] = {}
@@ -341,49 +345,95 @@ def sift(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> list[in
     True): cleared ones let through, the rest asked of their check with the
     listing's `memo`. Few are forbidden: the list is not copied, those are
     removed from it at the end."""
-    clearances = checks.clearances
-    screens = checks.screens
-    moves = checks.moves
-    found: list[Any] = [_UNASKED] * len(clearances)  # (by case: its clearance's answer, asked at its first candidate)
+    found: list[Any] = [_UNASKED] * len(checks)  # (by case: its clearance's answer, asked at its first candidate)
     rejected: list[int] = []
     forbidden: list[Code] = []
-    at = DESTINATION
     for case, run in groupby(out, _CASE_OF):  # (a lister writes a case's candidates one after the other)
-        check = checks[case]
-        if check is None:
-            continue
-        clear = found[case]
-        if clear is _UNASKED:
-            clearance = clearances[case]
-            clear = found[case] = clearance(s, memo) if clearance is not None else None
-        if clear is None:
-            for code in run:
-                line = check(s, code, memo)
-                if line:
-                    rejected.append(line)
-                    forbidden.append(code)
-            continue
-        blocked, places = clear[0], clear[1]  # (a move's may give more: let_through's)
-        if moves[case]:  # (a move's: `places` the sites' bits, its places its origin and destination)
-            for code in run:
-                if blocked & (places[code[ORIGIN]] | places[code[at]]):
-                    line = check(s, code, memo)
-                    if line:
-                        rejected.append(line)
-                        forbidden.append(code)
-            continue
-        screen = screens[case]
-        if screen is not None:
-            screen(s, run, blocked, places, memo, rejected, forbidden)
-            continue
-        for code in run:
-            if blocked & places[code[at]]:
-                line = check(s, code, memo)
-                if line:
-                    rejected.append(line)
-                    forbidden.append(code)
+        if checks[case] is not None:
+            _sift_run(s, case, run, checks, found, memo, rejected, forbidden)
     # (a code listed twice is asked twice, alike: each of its copies is forbidden,
     # so removing the first equal one each time leaves the others in order)
     for code in forbidden:
         out.remove(code)
     return rejected
+
+
+def sift_runs(s: State, out: list[Code], checks: ClearedChecks, memo: Any,
+              runs: tuple[tuple[int, ...], ...], ends: Sequence[int]) -> list[int]:
+    """`sift` told by the lister where each case's candidates stand
+    (compilation/listed_runs.py): by stretch of `out`, the cases it may hold
+    (`runs`), each but the last ending where `ends` says. A stretch none of
+    whose cases has a check is passed over, its candidates not looked at; a
+    stretch of one case is that case's run, handed on whole (a slice); the
+    others are grouped by case as `sift` groups the list. The same candidates
+    are asked in the same order."""
+    asked = checks.stretches.get(runs)
+    if asked is None:
+        asked = checks.stretches[runs] = _stretches_asked(checks, runs)
+    found: list[Any] = [_UNASKED] * len(checks)
+    rejected: list[int] = []
+    forbidden: list[Code] = []
+    last = len(ends)
+    for index, case in asked:
+        start = ends[index - 1] if index else 0
+        end = ends[index] if index < last else len(out)
+        if start == end:
+            continue
+        if case >= 0:
+            _sift_run(s, case, out[start:end], checks, found, memo, rejected, forbidden)
+            continue
+        for case, run in groupby(islice(out, start, end), _CASE_OF):
+            if checks[case] is not None:
+                _sift_run(s, case, run, checks, found, memo, rejected, forbidden)
+    for code in forbidden:
+        out.remove(code)
+    return rejected
+
+
+def _stretches_asked(checks: ClearedChecks, runs: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, int], ...]:
+    """The stretches `sift_runs` asks of a lister's account `runs`: (index, its
+    one case, or -1 where it holds several), those with a case that has a check."""
+    if len(checks.stretches) >= STRETCHES_KEPT:
+        checks.stretches.clear()
+    return tuple((index, cases[0] if len(cases) == 1 else -1) for index, cases in enumerate(runs)
+                 if any(checks[case] is not None for case in cases))
+
+
+def _sift_run(s: State, case: int, run: Iterable[Code], checks: ClearedChecks, found: list[Any], memo: Any,
+              rejected: list[int], forbidden: list[Code]) -> None:
+    """The work of `sift` and `sift_runs` on one run of a case that has a
+    check: its candidates the clearance lets through passed over, the others
+    asked of the screen or the check, those it forbids appended to `forbidden`
+    and what it answered to `rejected`."""
+    check = checks[case]
+    clear = found[case]
+    if clear is _UNASKED:
+        clearance = checks.clearances[case]
+        clear = found[case] = clearance(s, memo) if clearance is not None else None
+    if clear is None:
+        for code in run:
+            line = check(s, code, memo)
+            if line:
+                rejected.append(line)
+                forbidden.append(code)
+        return
+    blocked, places = clear[0], clear[1]  # (a move's may give more: let_through's)
+    at = DESTINATION
+    if checks.moves[case]:  # (a move's: `places` the sites' bits, its places its origin and destination)
+        for code in run:
+            if blocked & (places[code[ORIGIN]] | places[code[at]]):
+                line = check(s, code, memo)
+                if line:
+                    rejected.append(line)
+                    forbidden.append(code)
+        return
+    screen = checks.screens[case]
+    if screen is not None:
+        screen(s, run, blocked, places, memo, rejected, forbidden)
+        return
+    for code in run:
+        if blocked & places[code[at]]:
+            line = check(s, code, memo)
+            if line:
+                rejected.append(line)
+                forbidden.append(code)

@@ -21,7 +21,7 @@ from .chains import cleared_stones as chains_stones_cleared
 from .chains import forget as chains_forget
 from .chains import wrote as chains_wrote
 from .chains import wrote_stones as chains_stones_wrote
-from .clearances import ClearedChecks, let_through, sift
+from .clearances import ClearedChecks, let_through, sift, sift_runs
 from .dilation import reach as dilated_reach
 from .errors import RuleRuntimeError, fail
 from .kept_answers import NOT_KEPT, answer_for_opponent, keep_entry, kept_entry
@@ -1522,6 +1522,18 @@ def result_filter(
     count_rejections(counts, rejected)
 
 
+def result_filter_runs(s: State, out: list[Code], checks: Sequence[Optional[ResultCheck]],
+                       runs: tuple[tuple[int, ...], ...], ends: Sequence[int]) -> None:
+    """`result_filter` (no coverage counts) told by the lister where each case's
+    candidates stand in `out` (compilation/listed_runs.py: by stretch of `out`,
+    the cases it may hold; where each but the last ends): `sift` passes over
+    the stretches of cases without a check and takes a one-case stretch whole."""
+    if type(checks) is ClearedChecks and not checks.distinct and len(out) > MEMO_FROM - 1:
+        sift_runs(s, out, checks, defaultdict(_no_answer), runs, ends)
+        return
+    result_filter(s, out, checks)
+
+
 def count_rejections(counts: list[int], rejected: Iterable[int]) -> None:
     """Count, for each action a `forbid result` rejected, the line that did (each
     entry its probe plus one, as the checks return it)."""
@@ -1533,6 +1545,7 @@ def count_rejections(counts: list[int], rejected: Iterable[int]) -> None:
 NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_sites": sites,
     "h_parent_answer": parent_answer,
+    "h_result_filter_runs": result_filter_runs,
     "h_parent_answer_terms": partial(terms.parent_answer_terms, parent_answer),
     "h_parent_answer_terms_masked": terms.parent_answer_terms_masked,
     "h_terms_hold": terms.terms_hold,

@@ -47,7 +47,8 @@ def parent_answer_masked(memo: dict[int, Optional[Entry]], slot: int,
         answer, read, notes, masked = record(s)
     except (RuleRuntimeError, ArithmeticError, LookupError, TypeError, ValueError):
         return None
-    tested, unsettled = noted_masks(notes, read)
+    # (a search's recording notes its sites as masks alone: most listings have no tuple noted)
+    tested, unsettled = noted_masks(notes, read) if notes else (0, 0)
     unread = ~read
     for _, held_at, failed_at, emptied in masked:
         tested |= (held_at | failed_at) & unread

@@ -18,7 +18,7 @@ import pytest
 from interpreter import load_game
 from interpreter.compilation import clearances
 from interpreter.compilation.source import Source
-from interpreter.runtime.clearances import ClearedChecks, sift
+from interpreter.runtime.clearances import ClearedChecks, sift, sift_runs
 from interpreter.runtime.helpers import result_filter
 from tests.helpers import REPO, WALL_DROPS, checks_allow, stones_and_rocks, write_definition
 from tests.runtime.test_reach_reuse import EXTRA, FILES, _open
@@ -149,6 +149,40 @@ def test_sift_calls_the_check_only_where_the_places_meet_the_mask():
     assert sift(None, twice, checks, {}) == [3, 3, 3]
     assert twice == [_code(0, 1), _code(1, 1), _code(1, 0)]
     assert asked == [_code(1, 2), _code(1, 1), _code(1, 2), _code(1, 2)]
+
+
+def test_sift_told_the_runs_asks_what_sift_asks_and_passes_over_the_unchecked():
+    asked: list[tuple[int, int, int]] = []
+
+    def check(s, code, memo):
+        asked.append(code)
+        return 3 if code[2] == 2 else 0
+
+    row_of_places = (0b1, 0b10, 0b100, 1 << 9, 0)
+    checks = ClearedChecks([None, check, check, None], [None, lambda s, memo: (0b110 | 1 << 9, row_of_places), None,
+                                                         None])
+    # (stretches: cases 0 and 3, no check; case 1 alone; cases 0 and 2 mixed; case 1 again, empty; case 2 alone)
+    runs = ((0, 3), (1,), (0, 2), (1,), (2,))
+    out = [_code(0, 1), _code(3, 2), _code(1, 0), _code(1, 2), _code(1, 3), _code(0, 2), _code(2, 2), _code(0, 0),
+           _code(2, 1), _code(2, 2)]
+    ends = (2, 5, 9, 9)
+    grouped = out[:]
+    rejected = sift(None, grouped, checks, {})
+    by_sift = asked[:]
+    asked.clear()
+
+    class Unread(tuple):  # (a candidate of a stretch without a check: never looked at)
+        def __getitem__(self, index):
+            raise AssertionError("read")
+
+    unread = Unread(_code(3, 2))
+    told = out[:1] + [unread] + out[2:]
+    assert sift_runs(None, told, checks, {}, runs, ends) == rejected == [3, 3, 3]
+    assert told == grouped == [_code(0, 1), _code(3, 2), _code(1, 0), _code(1, 3), _code(0, 2), _code(0, 0),
+                               _code(2, 1)]
+    assert told[1] is unread
+    assert asked == by_sift == [_code(1, 2), _code(1, 3), _code(2, 2), _code(2, 1), _code(2, 2)]
+    assert checks.stretches[runs] == ((1, 1), (2, -1), (3, 1), (4, 2))  # (kept for the next listing)
 
 
 def test_result_filter_counts_the_lines_of_the_asked_only():
