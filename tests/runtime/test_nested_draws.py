@@ -193,3 +193,17 @@ def test_a_for_each_action_with_a_select_inside_is_drawn_pair_by_pair(cribbage):
                 assert sorted(_first_tries(discard.draws[0], s, 1)) == sorted(discard.legal(s))
                 compared += 1
     assert compared >= 3
+
+
+def test_a_discard_drawn_is_as_frequent_as_each_listed_one(cribbage):
+    discard = next(d for d in cribbage.decisions if d.name == "discard")
+    rng = random.Random(4)
+    tested = 0
+    for s in positions(cribbage, 1, tuple(range(40))):
+        if s.decision == cribbage.decisions.index(discard):
+            counts, legal = _drawn_counts(discard.legal, discard.draws[0], s, rng, per_action=60)
+            assert set(counts) == set(legal)
+            chi_square = sum((counts[code] - 60) ** 2 / 60 for code in legal)
+            assert chi_square < _chi_square_limit(len(legal) - 1), counts.most_common(3)
+            tested += 1
+    assert tested >= 2
