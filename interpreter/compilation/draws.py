@@ -726,7 +726,10 @@ def write_nested_draws(src: Source, lister: Sequence[py.stmt], origin: Origin) -
     out = pyast.name("out")
     if bound == 1 and not any(isinstance(stmt, (py.For, py.While)) for stmt in pyast.statements_in(innermost)):
         # (one action at most: the first appended is the one kept)
-        block, made_out, kept = _rewritten(_copied(innermost), loops=0), [], []
+        try:
+            block, made_out, kept = _rewritten(_copied(innermost), loops=0), [], []
+        except _Decline:
+            return None
     else:
         k, u = pyast.name(src.fresh("l")), pyast.name(src.fresh("l"))
         block, made_out = _copied(innermost), [pyast.assign(out, pyast.list_())]
