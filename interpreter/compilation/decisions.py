@@ -34,7 +34,7 @@ from . import patterns, pyast
 from .actions import ActionPlan, deferring
 from .compiled import CaseCode
 from .counted_masks import kind_reads_counted
-from .draws import write_draws, write_element_draws
+from .draws import write_draws, write_element_draws, write_nested_draws
 from .hoisting import masks_read_made
 from .listed_at_once import listed_at_once
 from .masked_listing import masked_listing
@@ -281,6 +281,8 @@ class DecisionWriter:
             if draws is None and not self.checked_after:
                 # (`forbid result`'s checks draw again from a shrinking pool: not this draw)
                 draws = write_element_draws(src, code, drawn_origin)
+                if draws is None:
+                    draws = write_nested_draws(src, code, drawn_origin)
         return Written(name, lister.deduplicated, frozenset(lister.alike_cases), draws)
 
     def guard(self, action: ActionPlan) -> Optional[str]:

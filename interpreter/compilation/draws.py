@@ -695,6 +695,181 @@ def _set_once(setup: Sequence[py.stmt], body: Sequence[py.stmt], target: str) ->
     return frozenset(name for name in plain if stores.get(name) == 1 and name != target)
 
 
+# Where the lister's actions come from loops inside a loop, each over a list of the
+# position's (`o[...]`, or it sorted) that no loop around it chooses (a card of the
+# player's and a lower card of the same hand: `for each` over sites, a `select` of
+# the player's pieces inside), a playout's draw picks an element of each list —
+# every combination as likely as any other —, runs the innermost body for it and
+# keeps one of its actions with chance k/M (M the most that body gives for one
+# combination). Each try gives every listed action with the same chance (the
+# combination's 1/(n1·n2·…), times 1/M), so the first action kept is uniform among
+# the listed ones, as often as the lister lists it; after as many tries as the
+# lists hold elements together (a listing asks their product), the position is left
+# to the lister (uniform too). Measured in benchmarks/PROFILE-NOTES.md ("s-cards6").
+def write_nested_draws(src: Source, lister: Sequence[py.stmt], origin: Origin) -> Optional[tuple[str, int, bool]]:
+    """(the name of the draw function, minus the bound, False) for a lister that is
+    loops nested in a loop, each over a list of the position's that the loops
+    around leave alone, every action appended in the innermost loop, at most
+    MAX_PER_ELEMENT a combination; else None. The function, `(s, pool, rand, cut)`
+    like write_element_draws' (pool and cut unread), returns an action drawn
+    uniformly among the lister's, or None (then the lister lists them)."""
+    shape = _nested_shape(src, lister)
+    if shape is None:
+        return None
+    setup, loops, bound = shape
+    rand = pyast.name(src.fresh("l"))
+    elements, sizes, made = _lists_read(src, loops)
+    targets = [loop.target.id for loop in loops if isinstance(loop.target, py.Name)]
+    picks = [pyast.assign(pyast.name(target), pyast.sub(each, pyast.helper("int", pyast.binop(
+        pyast.call(rand), "*", size)))) for target, each, size in zip(targets, elements, sizes)]
+    innermost = loops[-1].body
+    out = pyast.name("out")
+    if bound == 1 and not any(isinstance(stmt, (py.For, py.While)) for stmt in pyast.statements_in(innermost)):
+        # (one action at most: the first appended is the one kept)
+        try:
+            block, made_out, kept = _rewritten(_copied(innermost), loops=0), [], []
+        except _Decline:
+            return None
+    else:
+        k, u = pyast.name(src.fresh("l")), pyast.name(src.fresh("l"))
+        block, made_out = _copied(innermost), [pyast.assign(out, pyast.list_())]
+        kept = [
+            pyast.assign(k, pyast.helper("len", out)),
+            pyast.if_(pyast.compare(k, ">", pyast.num(bound)), [pyast.return_(pyast.none())]),
+            pyast.assign(u, pyast.binop(pyast.call(rand), "*", pyast.num(bound))),
+            pyast.if_(pyast.compare(u, "<", k), [pyast.return_(pyast.sub(out, pyast.helper("int", u)))]),
+        ]
+    for around, loop, pick in zip(reversed(loops[:-1]), reversed(loops[1:]), reversed(picks[1:])):
+        block = pyast.splice(around.body, loop, [pick, *block])
+    total: py.expr = sizes[0]
+    for size in sizes[1:]:
+        total = pyast.binop(total, "+", size)
+    name = src.fresh("f")
+    pool, cut, tries = src.fresh("l"), src.fresh("l"), pyast.name(src.fresh("l"))
+    src.function(name, ["s", pool, rand.id, cut], [
+        *_pruned(setup, [*made, *loops[0].body]),
+        *made,
+        pyast.if_(pyast.or_(*(pyast.not_(size) for size in dict.fromkeys(sizes))), [pyast.return_(pyast.none())]),
+        pyast.for_(tries, pyast.helper("range", total), [picks[0], *made_out, *_copied(block), *kept]),
+        pyast.return_(pyast.none()),
+    ], origin)
+    return name, -bound, False
+
+
+def _nested_shape(src: Source, lister: Sequence[py.stmt]) -> Optional[tuple[list[py.stmt], list[py.For], int]]:
+    """(the set-up, the nested loops outermost first, the most actions one
+    combination gives) of a lister write_nested_draws can draw from, else None."""
+    start = next((i for i, stmt in enumerate(lister) if _is_out_made(stmt)), None)
+    if start is None or not _returns_out(lister[-1]):
+        return None
+    setup = list(lister[:start])
+    chosen = list(lister[start + 1:-1])
+    if chosen and _only_if_none(chosen[-1]):
+        chosen.pop()  # (the actions offered only when no other is: the lister's)
+    if not chosen or pyast.uses([*setup, *chosen[:-1]], "out"):
+        return None
+    setup += chosen[:-1]
+    loops = _nested_loops(chosen[-1])
+    if loops is None:
+        return None
+    outer, innermost = loops[0].body, loops[-1].body
+    targets = [loop.target.id for loop in loops if isinstance(loop.target, py.Name)]
+    if len(set(targets)) < len(loops) or set(targets) & pyast.names_in(setup) \
+            or not _appends_only(outer) or pyast.uses(innermost, "out") != pyast.uses(outer, "out") \
+            or any(isinstance(node, (py.Break, py.Continue, py.Return, py.Yield, py.Global))
+                   for node in pyast.walk_all(outer)):
+        return None
+    chosen_around = _assigned(outer) | set(targets)
+    if any(pyast.names_in([loop.iter]) & chosen_around for loop in loops):
+        return None  # (a list a loop around chooses: the combinations would not be alike)
+    try:
+        _check_carried(setup, outer)
+        for around, loop in zip(loops, loops[1:]):
+            _check_carried([*setup, *_outside(around.body, loop)], loop.body)
+        _NAME_VALUES.clear()
+        bound = _appends_bound(src, innermost, [*setup, *outer], fixed=_set_once(setup, outer, targets[-1]))
+    except _Decline:
+        return None
+    finally:
+        _NAME_VALUES.clear()
+    return (setup, loops, bound) if 0 < bound <= MAX_PER_ELEMENT else None
+
+
+def _lists_read(src: Source, loops: list[py.For]) -> tuple[list[py.Name], list[py.Name], list[py.stmt]]:
+    """The names holding each loop's list and its length (one list two loops go
+    over read once: a card and another of the same hand), and the statements
+    reading them."""
+    elements: list[py.Name] = []
+    sizes: list[py.Name] = []
+    made: list[py.stmt] = []
+    lists = [_listed(loop.iter) for loop in loops]
+    for n, listed in enumerate(lists):
+        assert listed is not None  # (_nested_loops: each over a list of the position's)
+        earlier = next((i for i in range(n) if pyast.same(lists[i], listed)), None)
+        if earlier is not None:
+            elements.append(elements[earlier])
+            sizes.append(sizes[earlier])
+            continue
+        elements.append(pyast.name(src.fresh("l")))
+        sizes.append(pyast.name(src.fresh("l")))
+        made += [pyast.assign(elements[-1], _copied_expr(listed)),
+                 pyast.assign(sizes[-1], pyast.helper("len", elements[-1]))]
+    return elements, sizes, made
+
+
+def _nested_loops(loop: py.stmt) -> Optional[list[py.For]]:
+    """`loop` and the loops inside it, outermost first, where each is over a list
+    of the position's and every action of each is appended in the next (the loop
+    the last statement of its block, reached through `if`s last in theirs); None
+    unless there are two or more."""
+    loops: list[py.For] = []
+    current: Optional[py.stmt] = loop
+    while isinstance(current, py.For) and isinstance(current.target, py.Name) and not current.orelse \
+            and _listed(current.iter) is not None:
+        loops.append(current)
+        current = _loop_appending(current.body)
+    return loops if len(loops) >= 2 else None
+
+
+def _loop_appending(block: list[py.stmt]) -> Optional[py.stmt]:
+    """The loop last in `block`, or in the body of an `if` last in it, that makes
+    every `out.append` of `block`; else None."""
+    if not block or pyast.uses(block[:-1], "out"):
+        return None
+    last = block[-1]
+    if isinstance(last, py.For):
+        return last
+    if isinstance(last, py.If) and not pyast.uses(last.orelse, "out") and not pyast.uses([last.test], "out"):
+        return _loop_appending(last.body)
+    return None
+
+
+def _listed(iterable: py.expr) -> Optional[py.expr]:
+    """The list of the position's that a loop over `iterable` goes over, in some
+    order (`o[X]`, or `sorted(o[X])`), else None."""
+    if isinstance(iterable, py.Call) and pyast.is_name(iterable.func, "sorted") and len(iterable.args) == 1 \
+            and not iterable.keywords:
+        iterable = iterable.args[0]
+    return iterable if _is_position_list(iterable) else None
+
+
+def _outside(block: list[py.stmt], loop: py.For) -> list[py.stmt]:
+    """What `block` runs besides `loop` (found by _loop_appending): its other
+    statements, and the tests of the `if`s around `loop`."""
+    found: list[py.stmt] = []
+    for stmt in block:
+        if stmt is loop:
+            continue
+        if isinstance(stmt, py.If) and stmt is block[-1] \
+                and any(node is loop for node in pyast.statements_in(stmt.body)):
+            found.append(pyast.expr_stmt(stmt.test))
+            found.extend(_outside(stmt.body, loop))
+            found.extend(stmt.orelse)
+            continue
+        found.append(stmt)
+    return found
+
+
 def _narrowing(src: Source, body: list[py.stmt], target: str, elements: py.Name, n: py.Name) -> list[py.stmt]:
     """A try's copy of `body`; where every action of `body` is under one last `if
     TEST:` (a `where` about the piece and the position, not the landing: a piece

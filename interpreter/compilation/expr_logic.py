@@ -229,6 +229,11 @@ class LogicFamily:
         if who.is_const and places.is_const:
             return x.const(helpers.player_after(who.const, places.const, count), Type.PLAYER)
         deps, cost = who.deps | places.deps, who.cost + places.cost + 2
+        if who.is_const and who.const >= 0:
+            # (a player named: never none, so the helper's test is not needed — a deal
+            # going round from the first player, `player_after(p0, dealt // 6)`)
+            after = places.code if who.const == 0 else pyast.binop(places.code, "+", pyast.num(who.const))
+            return Code(pyast.binop(after, "%", pyast.num(count)), Type.PLAYER, deps, cost=cost)
         return Code(pyast.helper("h_player_after", who.code, places.code, pyast.num(count)), Type.PLAYER, deps,
                     cost=cost)
 

@@ -52,6 +52,23 @@ def test_a_constant_player_is_worked_out_when_compiling(tmp_path, who, called):
     assert ("h_player_after" in ast.unparse(game.rules.module)) == called
 
 
+@pytest.mark.parametrize("who, movers", [
+    ("north", ["north", "west", "south", "east", "north", "west"]),  # (3 more places a stone)
+    ("south", ["north", "east", "north", "west", "south", "east"]),
+])
+def test_a_player_named_goes_round_by_a_number_worked_out_in_play_without_the_helper(tmp_path, who, movers):
+    # (a named player is never none: the places are counted on with `%` alone)
+    yaml = stones_and_rocks(players=FOUR, files=4, ranks=4)
+    game = load_game(write_definition(tmp_path, yaml, placing(
+        f"next turn player_after({who}, count(pieces where it is stone) * 3)")))
+    state, seen = game.initial_state(), []
+    for _ in range(6):
+        seen.append(game.to_move(state))
+        state = game.apply(state, game.legal_actions(state)[0])
+    assert seen == movers
+    assert "h_player_after" not in ast.unparse(game.rules.module)
+
+
 @pytest.mark.parametrize("call, message", [
     ("player_after(a1, 1)", "the first argument of 'player_after'"),
     ("player_after(player, east)", "the second argument of 'player_after'"),
