@@ -149,7 +149,8 @@ class ComparedSites:
         part_masks = [self.per_listing.table(f"{_KEY}: the mask of part {i} of {key}") for i in range(len(parts))]
         part_answers = [self.per_listing.table(f"{_KEY}: the answer of part {i} of {key}") for i in range(len(parts))]
         keep = _Keeping(found, whole_mask, part_masks, part_answers, noted)
-        first = [*prefix, *self._first_chain(based, noted, found, keep)]
+        prefix_kept, prefix_again = self._prefix_kept(prefix, key)
+        first = [*prefix, *prefix_kept, *self._first_chain(based, noted, found, keep)]
         first = [pyast.replace_nodes(stmt, named) for stmt in first]
         found_named = cast(py.Name, named(found))
         asked_code: py.expr = pyast.not_(found_named) if negated else found_named
@@ -171,10 +172,27 @@ class ComparedSites:
                 *[pyast.assign(mask, pyast.num(-1)) for mask in part_masks[1:]],
                 *first, pyast.assign(whole_answer, asked_code)]),
             pyast.if_(pyast.binop(whole_mask, "&", pyast.walrus(candidate.id, candidate_bits)),
-                      [*prefix, *again, pyast.assign(asked, asked_code)],
+                      [*prefix_again, *again, pyast.assign(asked, asked_code)],
                       [pyast.assign(asked, whole_answer)]),
         ]
         return statements, asked
+
+    def _prefix_kept(self, prefix: Stmts, key: str) -> tuple[list[py.stmt], list[py.stmt]]:
+        """(what the first asking keeps of the prefix, the prefix as asked again): a
+        local the prefix sets at its top level (`t = E`) is kept in a local of the
+        lister and read from it again — the prefix reads the position alone, so its
+        values hold for the listing (another action's first asking, with names of its
+        own, may have kept them: the key is the code's)."""
+        kept: list[py.stmt] = []
+        again: list[py.stmt] = []
+        for i, stmt in enumerate(prefix):
+            if isinstance(stmt, py.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], py.Name):
+                table = self.per_listing.table(f"{_KEY}: line {i} of the prefix of {key}")
+                kept.append(pyast.assign(table, pyast.name(stmt.targets[0].id)))
+                again.append(pyast.assign(pyast.name(stmt.targets[0].id), table))
+            else:
+                again.append(stmt)
+        return kept, again
 
     @staticmethod
     def _first_chain(based: list[tuple[list[py.stmt], py.expr]], noted: list[str], found: py.Name,
