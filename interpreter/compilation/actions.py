@@ -485,7 +485,7 @@ class ActionCompiler:
                             if self._reads_only_its_code(*drawn):
                                 levels.drawn[len(levels.candidate)] = drawn
                                 levels.deferrable.append(len(levels.candidate))
-                    levels.candidate.append(self._compared_once(levels, lines, c.code))
+                    levels.candidate.append(self._compared_once(levels, lines, c.code, part, scope))
                     levels.candidate_of.append(part)
                     levels.found_loop = c.found_loop
                     levels.candidate_cost += c.cost
@@ -512,18 +512,46 @@ class ActionCompiler:
         levels.action = Condition.of(action_level)
         return levels
 
-    def _compared_once(self, levels: WhereLevels, lines: list[py.stmt], code: py.expr) -> Part:
+    def _compared_once(self, levels: WhereLevels, lines: list[py.stmt], code: py.expr, part: ast.Expr,
+                       scope: Scope) -> Part:
         """A candidate conjunct as the listers ask it: where it compares the
         candidate's sites only with sites it reads, answered once per listing and
-        kept for the candidates it does not compare (compared_sites.py) — only one
-        the playouts leave to the drawn candidate, which asks it as it was."""
+        kept for the candidates it does not compare (compared_sites.py), each of its
+        disjuncts apart where it is an `or` — only one the playouts leave to the
+        drawn candidate, which asks it as it was."""
         index = len(levels.candidate)
         if index in levels.deferrable:
-            kept = self.compared_sites.kept(lines, code, self.exprs.owner_masks.names.values())
+            masks = self.exprs.owner_masks.names.values()
+            kept = self.compared_sites.kept(lines, code, masks)
+            # (split only where the whole is kept: other definitions' code takes no fresh name)
+            split = None if kept is None else \
+                self._disjuncts_listed(part, scope, self.exprs.per_listing.read_in([*lines, py.Expr(code)]))
+            if split is not None:
+                kept = self.compared_sites.kept_parts(*split, masks) or kept
             if kept is not None:
                 levels.drawn.setdefault(index, (tuple(lines), code))
                 return tuple(kept[0]), kept[1]
         return tuple(lines), code
+
+    def _disjuncts_listed(self, part: ast.Expr, scope: Scope, per_listing: bool) \
+            -> Optional[tuple[list[py.stmt], bool, list[tuple[list[py.stmt], py.expr]]]]:
+        """A condition that is an `or` (through `not`s and defines) compiled as
+        `_listed_condition` compiles it, part by part: (the statements of the defines'
+        arguments, negated, each disjunct's statements and code); None where it is no
+        `or` or a disjunct is a constant."""
+        prefix: list[py.stmt] = []
+        listing = scope.child(listing=True, per_listing=self.exprs.per_listing if per_listing else None)
+        found = self.exprs.disjuncts_of(part, listing.child(sink=prefix))
+        if found is None:
+            return None
+        negated, parts = found
+        compiled: list[tuple[list[py.stmt], py.expr]] = []
+        for disjunct, inner in parts:
+            lines, c = self.exprs.nested(inner, lambda s, d=disjunct: self.exprs.boolean(d, s))  # type: ignore[misc]
+            if c.is_const:
+                return None
+            compiled.append((lines, c.code))
+        return prefix, negated, compiled
 
     def _shared_drop_sites(self, action: ast.Action, pattern: ast.DropPattern, scope: Scope,
                            levels: WhereLevels) -> None:

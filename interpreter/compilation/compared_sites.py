@@ -48,6 +48,10 @@ _FULL = "_full"
 def _held(i: int) -> str:
     return f"_held{i}"
 
+
+def _noted_by(i: int) -> str:
+    return f"_noted{i}"
+
 # The candidate's sites that the conjunct may compare (registers.py; `from` is -1 for a drop).
 _CANDIDATE_SITES = ("frm", "to")
 _KEY = "compared sites"
@@ -102,9 +106,112 @@ class ComparedSites:
         ]
         return statements, asked
 
-    def _names(self, held: int) -> Callable[[py.AST], Optional[py.Name]]:
+    def kept_parts(self, prefix: Stmts, negated: bool, parts: list[tuple[list[py.stmt], py.expr]],
+                   masks: Iterable[str]) -> Optional[tuple[list[py.stmt], py.expr]]:
+        """(statements, condition) asking `[not] (D1 or D2 or ...)` (each disjunct's
+        statements and code in `parts`, after `prefix`) once per listing, each
+        disjunct noting its own mask: a candidate in the mask of one disjunct asks
+        that one again and takes the first asking's answer of the others. Exact as
+        the module docstring says, disjunct by disjunct: each reads nothing of the
+        others (compiled apart), only the prefix, which reads no candidate. A
+        disjunct the first asking did not reach (one before it held) has every bit
+        in its mask. None where the parts may not be so asked."""
+        if not ENABLED or len(parts) < 2:
+            return None
+        names = pyast.names_in([*prefix, *(stmt for lines, code in parts for stmt in [*lines, py.Expr(code)])])
+        compared = [c for c in _CANDIDATE_SITES if c in names]
+        if not compared or pyast.names_in(prefix) & set(compared):
+            return None
+        held = 0
+        compared_any = False
+        based: list[tuple[list[py.stmt], py.expr]] = []
+        for i, (lines, code) in enumerate(parts):
+            rewriter = _Rewriter(self.src, set(compared), self.n_sites, _noted_by(i), held)
+            memo: dict[int, py.AST] = {}
+            base_lines = [pyast.replace_nodes(stmt, rewriter.change, memo) for stmt in lines]
+            base_code = pyast.replace_nodes(code, rewriter.change, memo)
+            if pyast.names_in([*base_lines, py.Expr(base_code)]) & set(compared):
+                return None
+            compared_any = compared_any or rewriter.compared_any or rewriter.held > held
+            held = rewriter.held
+            based.append((base_lines, base_code))
+        if not compared_any:
+            return None
+        noted = [_noted_by(i) for i in range(len(parts))]
+        found = pyast.name(_NOTED)  # (a placeholder of its own: the first asking's running answer)
+        first = [*prefix, *self._first_chain(based, noted, found)]
+        if not self.per_listing.reads_position_only(first, found, [*masks, _BITS, _FULL, *noted], _NOTED):
+            return None
+        named = self._names(held, [_NOTED, *noted])
+        key = code_key([pyast.replace_nodes(stmt, named) for stmt in first], pyast.replace_nodes(found, named))
+        whole_mask = self.per_listing.table(f"{_KEY}: the mask of {key}")
+        whole_answer = self.per_listing.table(f"{_KEY}: the answer of {key}")
+        part_masks = [self.per_listing.table(f"{_KEY}: the mask of part {i} of {key}") for i in range(len(parts))]
+        part_answers = [self.per_listing.table(f"{_KEY}: the answer of part {i} of {key}") for i in range(len(parts))]
+        keep = _Keeping(found, whole_mask, part_masks, part_answers, noted)
+        prefix_kept, prefix_again = self._prefix_kept(prefix, key)
+        first = [*prefix, *prefix_kept, *self._first_chain(based, noted, found, keep)]
+        first = [pyast.replace_nodes(stmt, named) for stmt in first]
+        found_named = cast(py.Name, named(found))
+        asked_code: py.expr = pyast.not_(found_named) if negated else found_named
+        candidate = pyast.name(self.src.fresh("t"))
+        bits = self._bits()
+        candidate_bits: py.expr = pyast.sub(bits, pyast.name(compared[0]))
+        for name in compared[1:]:
+            candidate_bits = pyast.binop(candidate_bits, "|", pyast.sub(bits, pyast.name(name)))
+        asked = pyast.name(self.src.fresh("t"))
+        again: list[py.stmt] = []
+        for i in reversed(range(len(parts))):
+            lines, code = parts[i]
+            one: list[py.stmt] = [pyast.if_(pyast.binop(part_masks[i], "&", candidate),
+                                            [*lines, pyast.assign(found_named, code)],
+                                            [pyast.assign(found_named, part_answers[i])])]
+            again = one + ([pyast.if_(pyast.not_(found_named), again)] if again else [])
+        statements: list[py.stmt] = [
+            pyast.if_(pyast.is_none(whole_mask), [
+                *[pyast.assign(mask, pyast.num(-1)) for mask in part_masks[1:]],
+                *first, pyast.assign(whole_answer, asked_code)]),
+            pyast.if_(pyast.binop(whole_mask, "&", pyast.walrus(candidate.id, candidate_bits)),
+                      [*prefix_again, *again, pyast.assign(asked, asked_code)],
+                      [pyast.assign(asked, whole_answer)]),
+        ]
+        return statements, asked
+
+    def _prefix_kept(self, prefix: Stmts, key: str) -> tuple[list[py.stmt], list[py.stmt]]:
+        """(what the first asking keeps of the prefix, the prefix as asked again): a
+        local the prefix sets at its top level (`t = E`) is kept in a local of the
+        lister and read from it again — the prefix reads the position alone, so its
+        values hold for the listing (another action's first asking, with names of its
+        own, may have kept them: the key is the code's)."""
+        kept: list[py.stmt] = []
+        again: list[py.stmt] = []
+        for i, stmt in enumerate(prefix):
+            if isinstance(stmt, py.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], py.Name):
+                table = self.per_listing.table(f"{_KEY}: line {i} of the prefix of {key}")
+                kept.append(pyast.assign(table, pyast.name(stmt.targets[0].id)))
+                again.append(pyast.assign(pyast.name(stmt.targets[0].id), table))
+            else:
+                again.append(stmt)
+        return kept, again
+
+    @staticmethod
+    def _first_chain(based: list[tuple[list[py.stmt], py.expr]], noted: list[str], found: py.Name,
+                     keep: Optional["_Keeping"] = None) -> list[py.stmt]:
+        """The first asking of the disjuncts in turn, each after the ones before failed:
+        `noted_i = 0; ...; found = D_i` (and, with `keep`, its answer and mask kept)."""
+        chain: list[py.stmt] = []
+        for i in reversed(range(len(based))):
+            lines, code = based[i]
+            one = [pyast.assign(pyast.name(noted[i]), pyast.num(0)), *lines, pyast.assign(found, code)]
+            if keep is not None:
+                one += keep.statements(i)
+            chain = one + ([pyast.if_(pyast.not_(found), chain)] if chain else [])
+        return chain
+
+    def _names(self, held: int, noted: Iterable[str] = (_NOTED,)) -> Callable[[py.AST], Optional[py.Name]]:
         """The placeholders' replacements: fresh locals, the constants."""
-        names = {_NOTED: self.src.fresh("t"), **{_held(i): self.src.fresh("t") for i in range(held)}}
+        names = {name: self.src.fresh("t") for name in noted}
+        names.update({_held(i): self.src.fresh("t") for i in range(held)})
         constants: dict[str, py.Name] = {}
         if held:
             constants[_FULL] = self.src.const((1 << self.n_sites) - 1)
@@ -124,16 +231,35 @@ class ComparedSites:
         return self.src.const(tuple(1 << s for s in range(n)) + (1 << n,), key="bits with none's own")
 
 
+class _Keeping:
+    """What the first asking of the parts keeps in the lister's locals."""
+
+    def __init__(self, found: py.Name, whole_mask: py.Name, part_masks: list[py.Name], part_answers: list[py.Name],
+                 noted: list[str]):
+        self.found = found
+        self.whole_mask = whole_mask
+        self.part_masks = part_masks
+        self.part_answers = part_answers
+        self.noted = noted
+
+    def statements(self, i: int) -> list[py.stmt]:
+        noted = pyast.name(self.noted[i])
+        mask: py.expr = noted if i == 0 else pyast.binop(self.whole_mask, "|", noted)
+        return [pyast.assign(self.part_answers[i], self.found), pyast.assign(self.part_masks[i], noted),
+                pyast.assign(self.whole_mask, mask)]
+
+
 class _Rewriter:
     """The conjunct as its first asking runs it (the module docstring), written with
     placeholders for the locals and constants it needs."""
 
-    def __init__(self, src: Source, compared: set[str], n_sites: int):
+    def __init__(self, src: Source, compared: set[str], n_sites: int, noted: str = _NOTED, held: int = 0):
         self.src = src  # (read only: its constants' values)
         self.compared = compared
         self.n_sites = n_sites
+        self.noted = noted
         self.compared_any = False  # (a comparison rewritten)
-        self.held = 0  # (the masks' values held)
+        self.held = held  # (the masks' values held: the placeholders numbered so far)
 
     def change(self, node: py.AST) -> Optional[py.AST]:
         if isinstance(node, py.BoolOp):
@@ -149,7 +275,7 @@ class _Rewriter:
 
     def _note(self, value: py.expr) -> py.expr:
         """`noted := noted | value`."""
-        return pyast.walrus(_NOTED, pyast.binop(pyast.name(_NOTED), "|", value))
+        return pyast.walrus(self.noted, pyast.binop(pyast.name(self.noted), "|", value))
 
     def _comparison(self, node: py.Compare) -> Optional[py.expr]:
         if len(node.ops) != 1 or not isinstance(node.ops[0], (py.Eq, py.NotEq)):

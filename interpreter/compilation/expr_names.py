@@ -230,6 +230,37 @@ class NameFamily:
     def define_call(self, e: ast.Call, scope: Scope) -> Code:
         """`flanks(s, d)`: the define's expression with its parameters standing for
         the arguments, evaluated where it is used (the arguments first)."""
+        e, inner, bindings, arg_deps, cost, kinds_given = self._bound(e, scope)
+        try:
+            body = self.define(ast.Name(e.pos, e.fn), inner)
+        except RuleError as err:
+            if kinds_given:
+                _kind_parameter_used_as_value(err, kinds_given)
+            raise
+        if scope.sink is not None:
+            bindings = []  # already assigned in the sink, before the body's statements
+        code = body.code if not bindings else pyast.sub(pyast.tuple_(*bindings, body.code), -1)
+        # What the parameters stand for counts as what the define depends on.
+        return Code(code, body.type, body.deps | arg_deps, cost=body.cost + cost, size=body.size,
+                    piece=body.piece if body.type is Type.SITE and not bindings else None,
+                    guarded=body.guarded if code is body.code else None)
+
+    def bound_arguments(self, e: ast.Call, scope: Scope) -> Optional[tuple[ast.Expr, Scope]]:
+        """(the define's expression, the scope its parameters stand for the arguments
+        in) of a call compiled into `scope`'s sink (the arguments' statements written
+        there), as `define_call` compiles it; None where a piece kind is given (the
+        define's copy with it written in) or the sink is missing."""
+        if scope.sink is None or kind_copy_name(e.fn, e.args, self.x.model.kinds) in self.defines \
+                or len(e.args) != len(self.defines[e.fn].params):
+            return None
+        e, inner, *_ = self._bound(e, scope)
+        return self.defines[e.fn].expr, inner
+
+    def _bound(self, e: ast.Call, scope: Scope) -> tuple[ast.Call, Scope, list[py.expr], frozenset[Dep], int,
+                                                         dict[str, str]]:
+        """The arguments of a define's call compiled: (the call, with the kinds given
+        written into the define's copy; the define's scope; the bindings to evaluate
+        first where there is no sink; what they depend on; their cost; the kinds given)."""
         x = self.x
         define = self.defines[e.fn]
         if len(e.args) != len(define.params):
@@ -269,19 +300,7 @@ class NameFamily:
                                            region=value.static_sites if pyast.same(again, value.code) else None)
             arg_deps |= value.deps
             cost += value.cost
-        try:
-            body = self.define(ast.Name(e.pos, e.fn), inner)
-        except RuleError as err:
-            if kinds_given:
-                _kind_parameter_used_as_value(err, kinds_given)
-            raise
-        if scope.sink is not None:
-            bindings = []  # already assigned in the sink, before the body's statements
-        code = body.code if not bindings else pyast.sub(pyast.tuple_(*bindings, body.code), -1)
-        # What the parameters stand for counts as what the define depends on.
-        return Code(code, body.type, body.deps | arg_deps, cost=body.cost + cost, size=body.size,
-                    piece=body.piece if body.type is Type.SITE and not bindings else None,
-                    guarded=body.guarded if code is body.code else None)
+        return e, inner, bindings, arg_deps, cost, kinds_given
 
     def define(self, e: ast.Name, scope: Scope) -> Code:
         return self.within_define(e, lambda: self.x.compile(self.defines[e.id].expr, scope))

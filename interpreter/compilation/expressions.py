@@ -33,16 +33,17 @@ from typing import Any, Callable, Iterable, Optional
 
 from ..parsing import ast
 from . import pyast
-from .code import NOCONST, Code, Handler, Stmts, describe, is_cheap
+from .code import NOCONST, Code, Handler, Stmts, describe, disjuncts, is_cheap, standing_local
 from .errors import RuleError, unknown
 from .expr_connected import ConnectedFamily
 from .expr_logic import LogicFamily
-from .expr_names import NameFamily
+from .expr_names import MAX_DEFINE_DEPTH, NameFamily
 from .expr_pieces import PieceFamily
 from .expr_sets import SetFamily
 from .expr_sites import SiteFamily
 from .expr_tracks import TrackFamily, TrackValue
 from .model import GameModel, Track
+from .names import CONTEXT_NAMES
 from .per_listing import ListingCache
 from .prefilters import OwnerMasks
 from .scope import Scope
@@ -81,6 +82,10 @@ FUNCTIONS: dict[str, tuple[tuple[int, ...], str]] = {
     "along": ((3,), "along(TRACK, SITE, N) — the N sites after SITE along the track, in order (round and round a looping track)"),  # noqa: E501
     "steps_on": ((2,), "steps_on(TRACK, SITE) — how many steps SITE is from the track's first site, or -1 when it is not on it"),  # noqa: E501
 }
+
+
+# The directions of a set an `exists` over it is asked apart for, at most (disjuncts_of).
+MAX_DIRECTIONS_APART = 8
 
 
 class ExpressionCompiler:
@@ -172,6 +177,56 @@ class ExpressionCompiler:
     def lowered(self, e: ast.Expr, scope: Scope, condition: bool = False) -> tuple[Stmts, Code]:
         """(statements to run first, the expression after them) for `e`."""
         return self.nested(scope, lambda inner: self.boolean(e, inner) if condition else self.compile(e, inner))
+
+    def disjuncts_of(self, e: ast.Expr, scope: Scope) -> Optional[tuple[bool, list[tuple[ast.Expr, Scope]]]]:
+        """(negated, the disjuncts and the scope to compile each in) of a condition
+        that is, through `not`s and defines, an `or` of parts: the defines' arguments
+        compiled into `scope`'s sink as a call compiles them; an `exists` over a
+        constant set of directions is the `or` of its directions (`exists(d in
+        diagonal, C)`: C with d each direction in turn, in the set's order). None
+        where it is not. (The condition compiles as a whole already: its defines
+        form no circle, its names are fine.)"""
+        negated = False
+        for _ in range(MAX_DEFINE_DEPTH):
+            if isinstance(e, ast.Not):
+                negated, e = not negated, e.operand
+            elif isinstance(e, ast.Name) and e.id in self.defines and e.id not in scope.locals \
+                    and e.id not in CONTEXT_NAMES and not self.defines[e.id].params:
+                e = self.defines[e.id].expr
+            elif isinstance(e, ast.Call) and e.fn in self.defines:
+                bound = self.names.bound_arguments(e, scope)
+                if bound is None:
+                    return None
+                e, scope = bound
+            elif isinstance(e, ast.Or):
+                return negated, [one for part in disjuncts(e) for one in self._directions_apart(part, scope)]
+            else:
+                return None
+        return None
+
+    def _directions_apart(self, e: ast.Expr, scope: Scope) -> list[tuple[ast.Expr, Scope]]:
+        """`exists(d in DIRS, C)` over a constant set of directions as C for each
+        direction (d standing for it, as a define's parameter given it does); any
+        other condition as it is."""
+        if not (isinstance(e, ast.Call) and e.fn == "exists" and e.fn not in self.defines and len(e.args) == 2
+                and isinstance(e.args[0], ast.In) and isinstance(e.args[0].item, ast.Name) and not e.args[0].negated):
+            return [(e, scope)]
+        lines, directions = self.nested(scope, lambda inner: self.compile(e.args[0].collection, inner))  # type: ignore[attr-defined]
+        if lines or not directions.is_const or directions.type is not Type.DIRS \
+                or not 1 < len(directions.const) <= MAX_DIRECTIONS_APART:
+            return [(e, scope)]
+        apart: list[tuple[ast.Expr, Scope]] = []
+        for direction in directions.const:
+            inner = scope.child()
+            inner.locals[e.args[0].item.id] = standing_local(self.const(direction, Type.DIR))
+            apart.append((e.args[1], inner))
+        # (only where a direction's test has a loop of its own, a walk: asking one apart
+        # from the others saves more than what keeping its answer costs)
+        first, scope_of_first = apart[0]
+        lines, _ = self.nested(scope_of_first, lambda inner: self.boolean(first, inner))
+        if not any(isinstance(node, (py.For, py.While)) for node in pyast.walk_all(lines)):
+            return [(e, scope)]
+        return apart
 
     def nested(self, scope: Scope, compile_it: Callable[[Scope], Code]) -> tuple[Stmts, Code]:
         """Compile with a sink of its own: (its statements, the result)."""

@@ -339,7 +339,11 @@ def step(src: Source, landing: Landing, dirs_by_player: Directions, rays: Rays, 
     (as far as the way is free when it is unbounded)."""
     passing = landing.forbidden("passing", "to")
     if span.low_fixed == 1 and span.high_fixed == 1:
-        with src.for_(_TO, _step1_targets(src, dirs_by_player, rays, n_sites)):
+        narrowed = _region_narrowed(src, landing, len(dirs_by_player))
+        kept_sites = None
+        if narrowed is not None:
+            landing, kept_sites = narrowed
+        with src.for_(_TO, _step1_targets(src, dirs_by_player, rays, n_sites, kept_sites)):
             src.add(_look())
             emit_candidate(src, landing, on_board=True)
         return
@@ -376,12 +380,66 @@ def step(src: Source, landing: Landing, dirs_by_player: Directions, rays: Rays, 
                 src.add(pyast.if_(passing, [pyast.break_()]))
 
 
-def _step1_targets(src: Source, dirs_by_player: Directions, rays: Rays, n_sites: int) -> py.expr:
-    """The sites one step away along each direction, by player and `frm`."""
-    return per_player_table(
-        src, dirs_by_player, n_sites,
-        lambda dirs, s: () if s is None else tuple(rays[x][s][0] for x in dirs if rays[x][s]), "step1",
-    )
+def _step1_targets(src: Source, dirs_by_player: Directions, rays: Rays, n_sites: int,
+                   kept_sites: Optional[Sequence[Callable[[int], bool]]] = None) -> py.expr:
+    """The sites one step away along each direction, by player and `frm` (with
+    `kept_sites`, only those each player's test keeps)."""
+    if kept_sites is None:
+        return per_player_table(
+            src, dirs_by_player, n_sites,
+            lambda dirs, s: () if s is None else tuple(rays[x][s][0] for x in dirs if rays[x][s]), "step1",
+        )
+    tables = tuple(tuple(tuple(rays[x][s][0] for x in dirs if rays[x][s] and keep(rays[x][s][0]))
+                         for s in range(n_sites)) + ((),)
+                   for dirs, keep in zip(dirs_by_player, kept_sites))
+    return pyast.sub(pyast.sub(src.const(tables), pyast.name("p")), _FRM)
+
+
+def _region_narrowed(src: Source, landing: Landing, n_players: int) \
+        -> Optional[tuple[Landing, list[Callable[[int], bool]]]]:
+    """A one-step landing whose `where` has a conjunct `to in R` / `to not in R`
+    (R a region, maybe one per player: `k[p][to]`, `not k[to]`): (the landing
+    without it, each player's test of a site) — the step's table then holds only
+    the sites the conjunct keeps, so that a piece far from R goes over none (a
+    pawn's promotions, far from the last rank). The same candidates pass: the
+    conjunct reads nothing but the landing site and the player, and sets nothing."""
+    if landing.where is None:
+        return None
+    for lines, code in landing.where.parts:
+        if lines:
+            continue
+        keep = _region_test(src, code, n_players)
+        if keep is None:
+            continue
+        facts = [(code, pyast.true())]
+
+        def known(where: Optional[Condition]) -> Optional[Condition]:
+            if where is None:
+                return None
+            kept = where.knowing(facts)
+            return kept if kept.parts or kept.found_loop is not None else None
+        return replace(landing, where=known(landing.where), empty_where=known(landing.empty_where),
+                       occupied_where=known(landing.occupied_where)), keep
+    return None
+
+
+def _region_test(src: Source, code: py.expr, n_players: int) -> Optional[list[Callable[[int], bool]]]:
+    """Each player's answer by site of `K[p][to]`, `K[to]` or their `not` (K a
+    constant table of truths by site, or one per player), else None."""
+    negated = isinstance(code, py.UnaryOp) and isinstance(code.op, py.Not)
+    if negated:
+        code = code.operand  # type: ignore[attr-defined]
+    if not (isinstance(code, py.Subscript) and isinstance(code.slice, py.Name) and code.slice.id == _TO.id):
+        return None
+    table = code.value
+    by_player = isinstance(table, py.Subscript) and isinstance(table.slice, py.Name) and table.slice.id == "p"
+    value = src.value(table.value if by_player else table)  # type: ignore[attr-defined]
+    # (a table by player may hold one more, for no player: a lister's `p` is never that)
+    masks = list(value)[:n_players] if by_player and isinstance(value, tuple) else [value] * n_players
+    if len(masks) != n_players or not all(isinstance(mask, tuple) and all(isinstance(x, bool) for x in mask)
+                                          for mask in masks):
+        return None
+    return [lambda site, mask=mask: mask[site] != negated for mask in masks]  # type: ignore[misc]
 
 
 def step_onto_both(src: Source, landings: Sequence[Landing], dirs_by_player: Directions, rays: Rays,

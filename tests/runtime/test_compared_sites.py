@@ -114,3 +114,34 @@ def test_random_games_list_and_count_as_without_it(older_chess, monkeypatch):
 
 def test_perft_from_the_start(older_chess):
     assert older_chess.engine.perft(older_chess.engine.initial_state(), 3) == [20, 400, 8902]
+
+
+def _asks_parts_apart(game) -> bool:
+    """Whether a lister asks a disjunct again by its own mask (`if lN & tM:`, tM the
+    candidate's bits), compared_sites.ComparedSites.kept_parts."""
+    import ast
+
+    return any(isinstance(node, ast.If) and isinstance(node.test, ast.BinOp) and isinstance(node.test.op, ast.BitAnd)
+               and isinstance(node.test.left, ast.Name) and node.test.left.id.startswith("l")
+               and isinstance(node.test.right, ast.Name) for node in ast.walk(game.rules.module))
+
+
+def test_the_attack_is_asked_again_part_by_part(older_chess):
+    # `attacked` is an `or` of rays, knights, pawns and king: each part keeps its own mask.
+    assert _asks_parts_apart(older_chess)
+
+
+def test_blocking_one_check_of_two_is_not_enough(older_chess):
+    # Double check (the rook on the e-file, the knight on f6): f8e7 blocks the ray (its part asked
+    # again: not attacked) but the knight's part, kept, still attacks — or was not reached, and is asked.
+    assert _legal(older_chess, "e8=black.king f8=black.bishop e1=white.rook f6=white.knight h1=white.king",
+                  "black") == ["e8d8", "e8f7"]
+
+
+def test_a_pin_on_one_ray(older_chess):
+    # The bishop on b4 pins the knight on d2 (the diagonal's part asked again for its moves: attacked);
+    # h2's moves touch no ray of the king.
+    legal = _legal(older_chess, "e1=white.king d2=white.knight h2=white.pawn b4=black.bishop h8=black.king",
+                   "white")
+    assert not any(move.startswith("d2") for move in legal)
+    assert "h2h3" in legal and "h2h4" in legal
