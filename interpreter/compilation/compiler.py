@@ -68,6 +68,7 @@ from .extremes import extremes_compared
 from .invariants import share_work
 from .items import RuleItems
 from .known_children import fixed_listing, next_decision
+from .kth_found import stopped_at_the_kth
 from .liberties import adjacency_table, unread_groups_dropped
 from .listed_at_once import empty_sites_listed
 from .lone_pieces import stop_after_lone
@@ -424,6 +425,8 @@ class Compiler:
         # (a variable a loop reads and writes, a counter, kept in a local while it runs)
         src.functions = [loop_variables_in_locals(f, src.fresh) if isinstance(f, py.FunctionDef) else f
                          for f in src.functions]
+        # (a loop nest looking for the k-th match, its counter in a local, stops at it)
+        src.functions = [stopped_at_the_kth(f) if isinstance(f, py.FunctionDef) else f for f in src.functions]
         src.functions = [unread_groups_dropped(f) if isinstance(f, py.FunctionDef) else f for f in src.functions]
         functions = [f for f in src.functions if isinstance(f, py.FunctionDef)]
         # (not where a permutation is written out: its writes are at one site each,
