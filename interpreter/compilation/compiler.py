@@ -86,6 +86,7 @@ from .scope import Scope
 from .single_kinds import single_kinds
 from .source import Origin, Source, SourceTooLarge, bind_later, compile_module
 from .statements import Endings, StatementCompiler
+from .statements_shared import parts_shared_across
 from .tabulate import tabulate
 from .told_apart import check_told_apart, reads_names
 from .types import CANDIDATE_DEPS, ELEMENT, NUMBERS, Type
@@ -427,6 +428,9 @@ class Compiler:
                          for f in src.functions]
         # (a loop nest looking for the k-th match, its counter in a local, stops at it)
         src.functions = [stopped_at_the_kth(f) if isinstance(f, py.FunctionDef) else f for f in src.functions]
+        # (a value two statements of a block work out, worked out once before the first)
+        src.functions = [parts_shared_across(f, src.fresh) if isinstance(f, py.FunctionDef) else f
+                         for f in src.functions]
         src.functions = [unread_groups_dropped(f) if isinstance(f, py.FunctionDef) else f for f in src.functions]
         functions = [f for f in src.functions if isinstance(f, py.FunctionDef)]
         # (not where a permutation is written out: its writes are at one site each,
