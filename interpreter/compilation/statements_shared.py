@@ -26,7 +26,7 @@ cannot fail and reads nothing but names (names, numbers, arithmetic with `//` an
 `%` by a number other than 0, comparisons, `and`/`or`/`not`, conditional
 expressions, `:=` to a name); no statement from the first to the later one gives a
 name it reads a value (its own temporaries aside, which nothing outside the part
-names); and it is worth a temporary (an operation on a name, not a name or a number).
+names); and it is worth a temporary (at least MIN_OPERATIONS operations, on names).
 """
 from __future__ import annotations
 
@@ -195,6 +195,10 @@ def _always_worked_out(root: py.expr) -> Iterator[py.expr]:
 # The largest part looked at (its nodes): larger ones are rare, and each part's
 # shape is worked out by walking it.
 MAX_PART = 200
+# The fewest operations a part shared holds: a smaller one (`l2 is None`, `(l1 - 1) // 4`)
+# costs about what the temporary's store and reads cost.
+MIN_OPERATIONS = 4
+_OPERATIONS = (py.BinOp, py.UnaryOp, py.Compare, py.BoolOp, py.IfExp)
 
 
 def _shape(node: py.expr, counts: dict[str, int]) -> str:
@@ -203,7 +207,7 @@ def _shape(node: py.expr, counts: dict[str, int]) -> str:
     if isinstance(node, (py.Name, py.Constant, py.NamedExpr)):
         return ""
     own: dict[str, str] = {}
-    size = 0
+    size = operations = 0
     named = False
     for part in pyast.walk_in_order(node):
         size += 1
@@ -217,7 +221,8 @@ def _shape(node: py.expr, counts: dict[str, int]) -> str:
             named = True
         elif not (_cannot_fail_alone(part) or isinstance(part, py.expr_context)):
             return ""
-    if not named:
+        operations += isinstance(part, _OPERATIONS)
+    if not named or operations < MIN_OPERATIONS:
         return ""
     # (its own temporaries named nowhere else in the function)
     if own and any(counts.get(name, 0) != _count_in(node, name) for name in own):
