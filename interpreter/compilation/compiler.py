@@ -68,6 +68,7 @@ from .extremes import extremes_compared
 from .invariants import share_work
 from .items import RuleItems
 from .known_children import fixed_listing, next_decision
+from .kth_found import stopped_at_the_kth
 from .liberties import adjacency_table, unread_groups_dropped
 from .listed_at_once import empty_sites_listed
 from .listed_runs import runs_told
@@ -86,6 +87,7 @@ from .scope import Scope
 from .single_kinds import single_kinds
 from .source import Origin, Source, SourceTooLarge, bind_later, compile_module
 from .statements import Endings, StatementCompiler
+from .statements_shared import parts_shared_across
 from .tabulate import tabulate
 from .told_apart import check_told_apart, reads_names
 from .types import CANDIDATE_DEPS, ELEMENT, NUMBERS, Type
@@ -424,6 +426,11 @@ class Compiler:
         share_work(src, self.model.player_count, self.model.board.size)
         # (a variable a loop reads and writes, a counter, kept in a local while it runs)
         src.functions = [loop_variables_in_locals(f, src.fresh) if isinstance(f, py.FunctionDef) else f
+                         for f in src.functions]
+        # (a loop nest looking for the k-th match, its counter in a local, stops at it)
+        src.functions = [stopped_at_the_kth(f) if isinstance(f, py.FunctionDef) else f for f in src.functions]
+        # (a value two statements of a block work out, worked out once before the first)
+        src.functions = [parts_shared_across(f, src.fresh) if isinstance(f, py.FunctionDef) else f
                          for f in src.functions]
         src.functions = [unread_groups_dropped(f) if isinstance(f, py.FunctionDef) else f for f in src.functions]
         functions = [f for f in src.functions if isinstance(f, py.FunctionDef)]

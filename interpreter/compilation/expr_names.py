@@ -349,11 +349,14 @@ class NameFamily:
                 if idx.const < 0:
                     return x.const(_missing(type_), type_)
                 return Code(pyast.sub(variables, thing.offset + idx.const), type_, deps, cost=cost, stored=True)
+            # (the read is of one of the variable's own entries wherever it runs: a
+            # loop writing others leaves it alone, pyast.sub_within)
+            last = thing.offset + x.n_players - 1
             if always_a_player(idx.code, scope):
-                return Code(pyast.sub(variables, pyast.add(pyast.num(thing.offset), idx.code)), type_, deps, cost=cost,
-                            stored=True)
+                return Code(pyast.sub_within(variables, pyast.add(pyast.num(thing.offset), idx.code), thing.offset,
+                                             last), type_, deps, cost=cost, stored=True)
             first, again = x.share(idx, scope)
-            read = pyast.sub(variables, pyast.add(pyast.num(thing.offset), again))
+            read = pyast.sub_within(variables, pyast.add(pyast.num(thing.offset), again), thing.offset, last)
             return Code(pyast.ifexp(read, pyast.compare(first, ">=", pyast.num(0)), pyast.num(_missing(type_))),
                         type_, deps, cost=cost)
         if isinstance(thing, Track):

@@ -498,7 +498,7 @@ class _Rewriting:
         for n in pyast.walk(node):
             if isinstance(n, ast.Subscript):
                 if not self._player_row(n) and not (n is not node and self._tried(n)) and not _site_read(n) \
-                        and not _variable_read(n) and not self._piece_field(n):
+                        and not _variable_read_within(n) and not self._piece_field(n):
                     return False
             elif not _cannot_fail_alone(n):
                 return False
@@ -639,6 +639,15 @@ def _variable_read(node: ast.Subscript) -> bool:
         and isinstance(where, ast.Constant) and type(where.value) is int and where.value >= 0
 
 
+def _variable_read_within(node: ast.Subscript) -> bool:
+    """Whether `node` reads a variable at a place known to be among a variable's
+    entries (pyast.sub_within: a per-player variable at a player worked out, read
+    at an entry of the list even where its guard would not let it run — its first
+    entry's place less one at the least, -1)."""
+    return pyast.is_name(node.value, VARIABLES) and isinstance(node.ctx, ast.Load) \
+        and pyast.places_read(node) is not None
+
+
 def _left_alone_asker(loop: ast.For) -> Callable[[ast.expr, frozenset[str]], bool]:
     """Whether `loop` cannot change what an expression (reading the names given)
     reads of the board and the variables: each register looked at once per loop."""
@@ -687,8 +696,9 @@ def _reads_outside(node: ast.expr, register: str, places: frozenset[int]) -> boo
     entries = named = 0
     for n in pyast.walk(node):
         if isinstance(n, ast.Subscript) and pyast.is_name(n.value, register):
-            place = _place(n)
-            if place is None or place in places or not isinstance(n.ctx, ast.Load):
+            read = pyast.places_read(n)
+            if read is None or not isinstance(n.ctx, ast.Load) \
+                    or any(read[0] <= place <= read[1] for place in places):
                 return False
             entries += 1
         elif pyast.is_name(n, register):
@@ -878,7 +888,9 @@ def _unshared(node: ast.AST, renamed: Mapping[str, str] = _NO_NAMES) -> ast.AST:
             fields[field] = value
     if renamed and isinstance(node, ast.Name):
         fields["id"] = renamed.get(node.id, node.id)
-    return type(node)(**fields)
+    copied = type(node)(**fields)
+    pyast.kept_places(node, copied)
+    return copied
 
 
 def _shares_nodes(root: ast.AST) -> bool:

@@ -15,7 +15,9 @@ stored back after it:
     v[15] = t9
 
 The loop (its iterable, body and else) must name the variables only by places
-written out, `v[15]` (a place computed, `v[t3]`, may be any entry), never name the
+written out, `v[15]` (a place computed, `v[t3]`, may be any entry), or read them at
+places known to be among some entries (pyast.sub_within: a per-player variable at a
+player worked out), which are then not kept in locals; it must never name the
 state `s` (every helper or generated function that reads or writes the variables
 is handed it), never return (the store after it would be skipped), and not name the
 entry inside a comprehension or lambda. Only entries the loop both reads and writes
@@ -70,6 +72,7 @@ def _kept_places(loop: py.stmt) -> set[int]:
     by those places written out; empty where the loop may reach them otherwise."""
     read: set[int] = set()
     written: set[int] = set()
+    ranges: list[tuple[int, int]] = []  # (what reads at places worked out may read)
     entries = named = 0
     for node in pyast.walk(loop):
         if isinstance(node, _EXITS):
@@ -80,8 +83,12 @@ def _kept_places(loop: py.stmt) -> set[int]:
         elif isinstance(node, py.Subscript) and pyast.is_name(node.value, VARIABLES):
             place = _place(node)
             if place is None:
-                return set()
-            (read if isinstance(node.ctx, py.Load) else written).add(place)
+                within = pyast.places_read(node) if isinstance(node.ctx, py.Load) else None
+                if within is None:
+                    return set()
+                ranges.append(within)
+            else:
+                (read if isinstance(node.ctx, py.Load) else written).add(place)
             entries += 1
         elif isinstance(node, py.AugAssign) and isinstance(node.target, py.Subscript) \
                 and pyast.is_name(node.target.value, VARIABLES):
@@ -92,7 +99,9 @@ def _kept_places(loop: py.stmt) -> set[int]:
             if node.id == STATE:
                 return set()
             named += 1
-    return read & written if named == entries else set()
+    if named != entries:
+        return set()
+    return {place for place in read & written if not any(first <= place <= last for first, last in ranges)}
 
 
 def _place(node: py.Subscript) -> Optional[int]:

@@ -79,6 +79,33 @@ def sub(value: ast.expr, index: Union[ast.expr, int]) -> ast.Subscript:
     return ast.Subscript(value=value, slice=num(index) if isinstance(index, int) else index, ctx=ast.Load())
 
 
+# The attribute of a read `v[...]` at a place worked out that tells the entries it
+# may read: (first, last), both included. The expressions know it where they write
+# the read (a per-player variable at a player worked out reads one of that
+# variable's entries, whenever its guard lets it run), the passes after read it to
+# know that a loop writing other entries does not change what it reads. Rebuilding
+# a node keeps it (`_rebuilt`, the copies of invariants.py); a pass that makes a new
+# read loses it, and the read is then taken as one of any entry.
+PLACES = "places"
+
+
+def sub_within(value: ast.expr, index: ast.expr, first: int, last: int) -> ast.Subscript:
+    """`value[index]`, known to read one of the entries `first` to `last` where it runs."""
+    node = sub(value, index)
+    setattr(node, PLACES, (first, last))
+    return node
+
+
+def places_read(node: ast.Subscript) -> Optional[tuple[int, int]]:
+    """The entries `node` may read, first and last: its place where written out
+    (a whole number, not negative), what `sub_within` told; else None."""
+    where = node.slice
+    if isinstance(where, ast.Constant) and type(where.value) is int and where.value >= 0:
+        return where.value, where.value
+    known: Optional[tuple[int, int]] = node.__dict__.get(PLACES)
+    return known
+
+
 def slice_(lower: Union[ast.expr, int, None] = None, upper: Union[ast.expr, int, None] = None) -> ast.Slice:
     return ast.Slice(lower=num(lower) if isinstance(lower, int) else lower,
                      upper=num(upper) if isinstance(upper, int) else upper)
@@ -664,4 +691,13 @@ def _rebuilt(node: N, changed: dict[str, object]) -> N:
     if not changed:
         return node
     kind: Any = type(node)
-    return kind(**{f: changed.get(f, getattr(node, f, None)) for f in node._fields})  # type: ignore[no-any-return]
+    rebuilt = kind(**{f: changed.get(f, getattr(node, f, None)) for f in node._fields})
+    kept_places(node, rebuilt)
+    return rebuilt  # type: ignore[no-any-return]
+
+
+def kept_places(node: ast.AST, rebuilt: ast.AST) -> None:
+    """`rebuilt`, a new node of `node`'s kind and value, told the places `node` may read."""
+    places = node.__dict__.get(PLACES)
+    if places is not None:
+        setattr(rebuilt, PLACES, places)
