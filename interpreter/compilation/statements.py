@@ -16,17 +16,17 @@ from __future__ import annotations
 
 import ast as py
 from contextlib import nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, ContextManager, Optional, Union
 
 from ..parsing import ast
 from ..parsing.unparse import expression_text
-from ..parsing.visit import statements_of
+from ..parsing.visit import statements_of, structure
 from ..runtime.helpers import NUMBER_LIMIT
 from ..runtime.moves import Moves, rotation_moves
 from ..runtime.results import EndingKind
 from ..spelling import counted, did_you_mean
-from . import pyast
+from . import pyast, shared_conjuncts
 from .code import Code, always_a_player, describe, standing_local, stands_alone
 from .dispatch import dispatched
 from .errors import FollowOnError, RuleError, name_pos, unknown
@@ -868,16 +868,21 @@ class StatementCompiler:
         return c.code if c.type is Type.INT and isinstance(c.code, py.Name) else None
 
     def _chain(self, branches: list[tuple[ast.Expr, list[ast.Stmt]]], otherwise: list[ast.Stmt], scope: Scope,
-               pos: ast.Pos) -> int:
+               pos: ast.Pos, asked: Optional[tuple[list[ast.Expr], Scope]] = None) -> int:
         """`if`/`elif`/`else` from the first branch on. A condition's own statements
         (loops of quantifiers, see expressions.lowered) run only when the branches
         before it failed, so a later `elif` is written as `else:` + `if`. A branch
         whose condition never holds is skipped, the ones after a condition that
-        always holds too."""
+        always holds too. `asked`: the conditions as compiled and the scope they
+        are compiled in, where first conjuncts are kept for later conditions
+        (shared_conjuncts.py); None: the branches' own, in `scope`."""
         if not branches:
             return self._branch(otherwise, scope, "else", pos, None) if otherwise else 0
+        conds, asking = asked if asked is not None else ([cond for cond, _ in branches], scope)
+        kept_cost, conds, asking = self._first_conjunct_kept(conds, asking)
         (cond, body), rest = branches[0], branches[1:]
-        lines, c = self.exprs.lowered(cond, scope, condition=True)
+        lines, c = self.exprs.lowered(conds[0], asking, condition=True)
+        c = replace(c, cost=c.cost + kept_cost)
         if c.is_const:
             if not c.const:
                 self._dead_branch(f"if {_short(cond)}", cond.pos)
@@ -893,9 +898,34 @@ class StatementCompiler:
         if rest or otherwise:
             valid = scope.flow.at_valid
             with self.src.else_():
-                cost += self._chain(rest, otherwise, scope, pos)
+                cost += self._chain(rest, otherwise, scope, pos, (conds[1:], asking))
             scope.flow.at_valid = valid and scope.flow.at_valid
         return cost
+
+    def _first_conjunct_kept(self, conds: list[ast.Expr], asking: Scope) -> tuple[int, list[ast.Expr], Scope]:
+        """(its cost, the conditions, the scope to ask them in) with the first
+        conjunct of the first condition compiled once here, into a local the
+        conditions then read (shared_conjuncts.py), where a later condition asks
+        it again and it needs statements of its own; `conds` and `asking` as they
+        are elsewhere."""
+        if not shared_conjuncts.ENABLED or len(conds) < 2:
+            return 0, conds, asking
+        first = shared_conjuncts.shared_first(conds[0], conds[1:])
+        if first is None:
+            return 0, conds, asking
+        lines, c = self.exprs.lowered(first, asking, condition=True)
+        if not lines or c.is_const:
+            return 0, conds, asking
+        self.src.paste(lines)
+        value = c.code
+        if not isinstance(value, py.Name):
+            value = _r(self.src.fresh("t"))
+            self.add(pyast.assign(value, c.code))
+        name = f"{value.id} asked before"  # (no author can write it: it holds a space)
+        asking = asking.child()
+        asking.locals[name] = Local(value, Type.BOOL)
+        shape = structure(first)
+        return c.cost, [shared_conjuncts.reading(cond, shape, name) for cond in conds], asking
 
     def _branch(self, body: list[ast.Stmt], scope: Scope, label: str, pos: ast.Pos, test: Optional[py.expr]) -> int:
         """One branch of an `if`: its body under `test` (None: no test, it always runs)."""

@@ -149,6 +149,8 @@ def keep_entry(record: Callable[..., Any], s: Any, entry: tuple[Any, ...],
 
 # (the answers a KeptByMove keeps for a player: bounded, emptied when full)
 MOVES_KEPT = 1 << 15
+# (the answers a KeptByMove keeps for one code: those of the boards about the king it last met)
+ANSWERS_KEPT = 4
 # By the sites' bits a noting check gave: what gives the pieces at those sites (bounded, emptied when full)
 _GETTERS: dict[int, Callable[[Any], Any]] = {}
 GETTERS_KEPT = 4096
@@ -182,10 +184,12 @@ class KeptByMove:
     and given again while they hold the same. The other kept answers are the
     listed position's; this one is a candidate's, asked again listing after
     listing (a king's steps, each a whole attack test from its landing, while
-    the pieces about it stay). Two answers are kept a code, the last and the
-    one before it: an opponent's move onto or off a site the king's test
-    reads makes one listing miss, and its sibling, listing the board as it
-    was, would miss again. Only a listing's (given its memo): a playout
+    the pieces about it stay). ANSWERS_KEPT answers are kept a code, the
+    last met asked first: an opponent's move onto or off a site the king's
+    test reads makes one listing miss, and its siblings, listing the boards
+    about the king met before (perft's next subtree: the opponent's same
+    moves after another move of the player's), would miss again. Only a
+    listing's (given its memo): a playout
     asks the check of the action it picks, seldom of a position that comes
     back. On a miss the check is asked as `noting`
     (lone_pieces.noting_reads: the same code, memo None — its own reads, not a
@@ -197,9 +201,9 @@ class KeptByMove:
         self.check = check
         self.kind = kind
         self.noting = noting
-        # by player, by code: (what gives the pieces at the sites read, those, the answer, and those
-        # three of the entry kept before it, or None: two a code)
-        self.kept: dict[int, dict[Any, tuple[Callable[[Any], Any], Any, Any, Any]]] = {}
+        # by player, by code: (what gives the pieces at the sites read, those, the answer), the last
+        # given first (ANSWERS_KEPT a code)
+        self.kept: dict[int, dict[Any, list[tuple[Callable[[Any], Any], Any, Any]]]] = {}
 
     @property
     def __name__(self) -> str:
@@ -219,19 +223,24 @@ class KeptByMove:
             kept = self.kept[p] = {}
         known = kept.get(code)
         if known is not None:
-            if known[0](board) == known[1]:
-                return known[2]
-            # (the answer kept before it: an opponent's move about the king changes a site read in one
-            # listing, its sibling lists the board as it was — given again, kept first)
-            older = known[3]
-            if older is not None and older[0](board) == older[1]:
-                kept[code] = (*older, known[:3])
-                return older[2]
+            last = known[0]
+            if last[0](board) == last[1]:
+                return last[2]
+            for i in range(1, len(known)):
+                entry = known[i]
+                if entry[0](board) == entry[1]:
+                    # (asked first from now on: the listings about this board are the next ones)
+                    del known[i]
+                    known.insert(0, entry)
+                    return entry[2]
         answer, sites = self.noting(s, code)
-        if len(kept) >= MOVES_KEPT:
-            kept.clear()
+        if known is None:
+            if len(kept) >= MOVES_KEPT:
+                kept.clear()
+            known = kept[code] = []
         pieces = pieces_at(sites)
-        kept[code] = (pieces, pieces(board), answer, None if known is None else known[:3])
+        known.insert(0, (pieces, pieces(board), answer))
+        del known[ANSWERS_KEPT:]
         return answer
 
 

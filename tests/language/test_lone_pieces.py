@@ -320,3 +320,33 @@ def test_the_kept_answers_by_code_are_the_checks_answers():
             assert legal_codes_seen(game, seeds) == kept
         finally:
             KeptByMove.__call__ = saved  # type: ignore[method-assign]
+
+
+def test_the_kings_check_gives_back_the_answers_of_boards_met_before(tmp_path, monkeypatch):
+    # (b1b2's answer reads b3: a black stone at the start, nothing once it left, black's king once it came;
+    # listed in turn, then the first again — kept_answers.ANSWERS_KEPT answers a code, the last met first)
+    from interpreter.runtime import kept_answers
+
+    game = _game(tmp_path)
+    check = next(check for check in game.rules.result_checks[0] if isinstance(check, KeptByMove))
+    lines = ("", "d1d2 b3a3", "d1d2 b3a3 d2d1 d4c4 d1d2 c4b4 d2d1 b4b3")
+    sites = game.layout.sites
+    noting = check.noting
+    for kept, asked_again in ((4, []), (2, [("b1", "b2")])):
+        monkeypatch.setattr(kept_answers, "ANSWERS_KEPT", kept)
+        check.kept.clear()
+        check.noting = noting
+        asked = _noting_counted(check)
+        # (each board made anew: a state keeps the list once made)
+        lists = [game.legal_notations(play_line(game, game.initial_state(), line)) for line in lines]
+        seen = [("b1b2" in listed, "b1a1" in listed) for listed in lists]
+        assert seen == [(False, True), (True, True), (False, True)]
+        before = len(asked)
+        assert game.legal_notations(game.initial_state()) == lists[0]
+        assert [(sites[code[1]], sites[code[2]]) for code in asked[before:]] == asked_again
+
+
+def play_line(game, state, line: str):
+    for notation in line.split():
+        state = game.apply(state, notation)
+    return state
