@@ -244,6 +244,14 @@ def either(parts: list[ast.Expr]) -> ast.Expr:
     return joined
 
 
+def both(parts: list[ast.Expr]) -> ast.Expr:
+    """`parts[0] and parts[1] and ...` again, joined from the left as the parser joins them."""
+    joined = parts[0]
+    for part in parts[1:]:
+        joined = ast.And(joined.pos, joined, part)
+    return joined
+
+
 def is_name(e: ast.Expr, name: str) -> bool:
     return isinstance(e, ast.Name) and e.id == name
 

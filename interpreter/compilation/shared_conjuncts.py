@@ -19,24 +19,10 @@ from typing import Any, Optional
 
 from ..parsing import ast
 from ..parsing.visit import structure
+from .code import both, conjuncts
 
 # Whether `_chain` keeps a shared first conjunct once (tests compare on and off).
 ENABLED = True
-
-
-def conjuncts(e: ast.Expr) -> list[ast.Expr]:
-    """The operands of `e`'s top-level `and`s, left to right (`e` alone if none)."""
-    if isinstance(e, ast.And):
-        return conjuncts(e.left) + conjuncts(e.right)
-    return [e]
-
-
-def _joined(parts: list[ast.Expr]) -> ast.Expr:
-    """`parts` joined by `and` from the left, as the parser joins them."""
-    joined = parts[0]
-    for part in parts[1:]:
-        joined = ast.And(joined.pos, joined, part)
-    return joined
 
 
 def shared_first(cond: ast.Expr, later: list[ast.Expr]) -> Optional[ast.Expr]:
@@ -55,4 +41,4 @@ def reading(cond: ast.Expr, shape: Any, name: str) -> ast.Expr:
     parts = conjuncts(cond)
     if not any(structure(part) == shape for part in parts):
         return cond
-    return _joined([ast.Name(part.pos, name) if structure(part) == shape else part for part in parts])
+    return both([ast.Name(part.pos, name) if structure(part) == shape else part for part in parts])

@@ -31,7 +31,7 @@ names); and it is worth a temporary (at least MIN_OPERATIONS operations, on name
 from __future__ import annotations
 
 import ast as py
-from typing import Callable, Iterator, Optional
+from typing import Callable, Hashable, Iterable, Iterator, Optional, TypeVar
 
 from . import pyast
 from .invariants import _cannot_fail_alone
@@ -58,20 +58,10 @@ def _block(stmts: list[py.stmt], fresh: Callable[[str], str], counts: dict[str, 
         return out if changed else stmts
     facts = _Facts(counts)
     # (the shapes two statements hold: most blocks have none, and are left at once)
-    printed: set[int] = set()
-    for stmt in out:
-        for value in facts.prints(stmt):
-            if value in printed:
-                facts.printed.add(value)
-            printed.add(value)
+    facts.printed.update(_met_twice(value for stmt in out for value in facts.prints(stmt)))
     if not facts.printed:
         return out if changed else stmts
-    seen: set[str] = set()
-    for stmt in out:
-        for shape in facts.parts(stmt):
-            if shape in seen:
-                facts.repeated.add(shape)
-            seen.add(shape)
+    facts.repeated.update(_met_twice(shape for stmt in out for shape in facts.parts(stmt)))
     if not facts.repeated:
         return out if changed else stmts
     index = 0
@@ -81,6 +71,20 @@ def _block(stmts: list[py.stmt], fresh: Callable[[str], str], counts: dict[str, 
             out, changed = shared, True
         index += 1  # (after a change, the temporary's assignment stands at `index`: the first statement is next)
     return out if changed else stmts
+
+
+_Value = TypeVar("_Value", bound=Hashable)
+
+
+def _met_twice(values: Iterable[_Value]) -> set[_Value]:
+    """The values met more than once, in one pass."""
+    seen: set[_Value] = set()
+    twice: set[_Value] = set()
+    for value in values:
+        if value in seen:
+            twice.add(value)
+        seen.add(value)
+    return twice
 
 
 class _Facts:
