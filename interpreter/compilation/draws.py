@@ -396,21 +396,30 @@ def _checked_setup(setup: list[py.stmt], blocks: list[_Block]) -> list[py.stmt]:
     return kept
 
 
-def _blocks(src: Source, lister: Sequence[py.stmt]) -> tuple[list[py.stmt], list[_Block]]:
-    """The set-up (registers, guards, preludes) and the blocks of candidates."""
+def _split_lister(lister: Sequence[py.stmt]) -> Optional[tuple[list[py.stmt], list[py.stmt]]]:
+    """(the set-up before `out` is made, the statements that list candidates) of a
+    lister that makes `out` and returns it, else None. The actions offered only when
+    no other is (a last `if not out:`) are left out: a draw that finds no action
+    leaves the position to the whole lister, which lists them."""
     start = next((i for i, stmt in enumerate(lister) if _is_out_made(stmt)), None)
     if start is None or not lister or not _returns_out(lister[-1]):
+        return None
+    chosen = list(lister[start + 1:-1])
+    if chosen and _only_if_none(chosen[-1]):
+        chosen.pop()
+    return list(lister[:start]), chosen
+
+
+def _blocks(src: Source, lister: Sequence[py.stmt]) -> tuple[list[py.stmt], list[_Block]]:
+    """The set-up (registers, guards, preludes) and the blocks of candidates."""
+    split = _split_lister(lister)
+    if split is None:
         raise _Decline
-    setup = list(lister[:start])
+    setup, chosen = split
     if pyast.uses(setup, "out"):
         raise _Decline
     blocks: list[_Block] = []
     assigned_in_blocks: set[str] = set()
-    chosen = list(lister[start + 1:-1])
-    if chosen and _only_if_none(chosen[-1]):
-        # The actions offered only when no other is legal: a draw that finds no
-        # action leaves the position to the whole lister, which lists them.
-        chosen.pop()
     for stmt in chosen:
         if not pyast.uses([stmt], "out"):
             # set-up between blocks (an action's guard, its prelude): it must not
@@ -625,13 +634,10 @@ def write_element_draws(src: Source, lister: Sequence[py.stmt], origin: Origin) 
     cut)` like write_draws' (its pool and cut unread), returns an action drawn
     uniformly among the lister's (as often as the lister lists it), or None (then
     the lister lists them)."""
-    start = next((i for i, stmt in enumerate(lister) if _is_out_made(stmt)), None)
-    if start is None or not _returns_out(lister[-1]):
+    split = _split_lister(lister)
+    if split is None:
         return None
-    setup = list(lister[:start])
-    chosen = list(lister[start + 1:-1])
-    if chosen and _only_if_none(chosen[-1]):
-        chosen.pop()  # (the actions offered only when no other is: the lister's)
+    setup, chosen = split
     if pyast.uses(setup, "out") or not chosen:
         return None
     loop = chosen[-1]
@@ -759,13 +765,10 @@ def write_nested_draws(src: Source, lister: Sequence[py.stmt], origin: Origin) -
 def _nested_shape(src: Source, lister: Sequence[py.stmt]) -> Optional[tuple[list[py.stmt], list[py.For], int]]:
     """(the set-up, the nested loops outermost first, the most actions one
     combination gives) of a lister write_nested_draws can draw from, else None."""
-    start = next((i for i, stmt in enumerate(lister) if _is_out_made(stmt)), None)
-    if start is None or not _returns_out(lister[-1]):
+    split = _split_lister(lister)
+    if split is None:
         return None
-    setup = list(lister[:start])
-    chosen = list(lister[start + 1:-1])
-    if chosen and _only_if_none(chosen[-1]):
-        chosen.pop()  # (the actions offered only when no other is: the lister's)
+    setup, chosen = split
     if not chosen or pyast.uses([*setup, *chosen[:-1]], "out"):
         return None
     setup += chosen[:-1]
