@@ -500,7 +500,7 @@ class _Rewriting:
                 if not self._player_row(n) and not (n is not node and self._tried(n)) and not _site_read(n) \
                         and not _variable_read_within(n) and not self._piece_field(n):
                     return False
-            elif not _cannot_fail_alone(n):
+            elif not cannot_fail_alone(n):
                 return False
         return True
 
@@ -595,7 +595,7 @@ class _Rewriting:
 
 
 # ---------------------------------------------------------------- what may move
-def _cannot_fail_alone(n: ast.AST) -> bool:
+def cannot_fail_alone(n: ast.AST) -> bool:
     """Whether the node `n` itself cannot raise, its parts being values."""
     if isinstance(n, (ast.Name, ast.Load, ast.BoolOp, ast.IfExp, ast.UnaryOp, ast.operator, ast.cmpop, ast.boolop,
                       ast.unaryop)):

@@ -48,7 +48,7 @@ import ast as py
 from typing import Callable, Iterator, Optional, Union
 
 from . import pyast
-from .invariants import _cannot_fail_alone
+from .invariants import cannot_fail_alone
 
 VARIABLES = "v"
 # Statements that leave a loop early or a scope: the match's body must have none.
@@ -191,7 +191,7 @@ def _cannot_fail(node: py.expr) -> bool:
             if not (pyast.is_name(part.value, VARIABLES) and isinstance(part.slice, py.Constant)
                     and type(part.slice.value) is int and part.slice.value >= 0):
                 return False
-        elif not (_cannot_fail_alone(part) or isinstance(part, py.expr_context)):
+        elif not (cannot_fail_alone(part) or isinstance(part, py.expr_context)):
             return False
     return True
 

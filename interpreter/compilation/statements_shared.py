@@ -34,7 +34,7 @@ import ast as py
 from typing import Callable, Hashable, Iterable, Iterator, Optional, TypeVar
 
 from . import pyast
-from .invariants import _cannot_fail_alone
+from .invariants import cannot_fail_alone
 
 # The statements whose own expression a later occurrence may stand in.
 _SIMPLE = (py.Assign, py.AugAssign, py.Expr, py.Return)
@@ -223,7 +223,7 @@ def _shape(node: py.expr, counts: dict[str, int]) -> str:
             own.setdefault(part.target.id, f"_{len(own)}")
         elif isinstance(part, py.Name):
             named = True
-        elif not (_cannot_fail_alone(part) or isinstance(part, py.expr_context)):
+        elif not (cannot_fail_alone(part) or isinstance(part, py.expr_context)):
             return ""
         operations += isinstance(part, _OPERATIONS)
     if not named or operations < MIN_OPERATIONS:
