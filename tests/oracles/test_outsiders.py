@@ -66,7 +66,8 @@ def _oracle() -> ModuleType:
     # the check, stalemate a loss, the draw at 500 plies; Hex, the group of the stone
     # placed asked for both edges; nine men's morris, a step or a fly as one action, the
     # mill's removal a follow-up, the turn limit asked before each turn; chess, the self-check
-    # a `forbid result`, en passant a site variable, OpenSpiel's draw rules in its order.
+    # a `forbid result`, en passant a site variable, OpenSpiel's draw rules in its order;
+    # Othello, format.md 3.5's fragment with OpenSpiel's square names and its pass.
     ("pentago", "pentago", "write", 5, 10),
     ("breakthrough", "breakthrough", "write", 4, 30),
     ("checkers", "checkers", "write", 4, 30),
@@ -74,6 +75,7 @@ def _oracle() -> ModuleType:
     ("hex", "hex", "to_notation", 4, 10),
     ("nine_mens_morris", "nine_mens_morris", "write", 3, 30),
     ("chess", "chess", "write", 2, 30),
+    ("othello", "othello", "write", 4, 30),
 ])
 def test_an_outsiders_game_agrees_with_openspiel(game, openspiel, writer, games, plies_a_game):
     write = getattr(_script(game), writer)
