@@ -113,6 +113,10 @@ class SiteFamily:
         x = self.x
         items = [x.compile(item, scope) for item in e.items]
         for item_e, item in zip(e.items, items):
+            if item.type in (Type.DIR, Type.DIRS):
+                raise RuleError(item_e.pos, f"an element of a list must be a site or piece, found {describe(item)}",
+                                "a list in brackets holds sites; name a set of directions in the YAML "
+                                "(`directions: {axes: [e, n, ne, nw]}`) and write `d in axes`")
             x.expect(item, (Type.SITE,), item_e, "an element of a list")
         if all(i.is_const for i in items):
             return x.static_sites(i.const for i in items if i.const != -1)

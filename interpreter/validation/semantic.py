@@ -87,8 +87,9 @@ def missing_line_warnings(data: dict[str, Any], model: GameModel, locate: Locate
     """Warnings about a region rule's rank or file the grid (as built with the options
     chosen) has not: it chooses no site, which is a slip more often than a board made
     smaller by a variant. Where an option gives the grid's size, a rank or file the
-    largest size has is no slip (`last - 18` or file `s` on a board from 2 to 19): only
-    a region left without any site at this size is said, once."""
+    largest size has is no slip (`last - 18` or file `s` on a board from 2 to 19), nor a
+    span that runs forwards at the largest size (`b to last` on one file): only a region
+    left without any site at this size is said, once."""
     board = model.board
     if board.kind != "grid":
         return []
@@ -102,6 +103,10 @@ def missing_line_warnings(data: dict[str, Any], model: GameModel, locate: Locate
         for i, value in enumerate(values):
             try:
                 forwards = backward_span(value, count, letters, model.options)
+                if forwards is not None and backward_span(value, largest[axis], letters, model.options) is None:
+                    # backward only at a size an option makes smaller (`b to last` on one file): a line
+                    # this size lacks, said only where the region is left without a site
+                    forwards = None
                 if forwards is not None:
                     file, line, col = locate(path + (axis, i))
                     warnings.append(Diagnostic(file, line, col, f"'{value}' chooses no {axis[:-1]}: it runs from a "

@@ -310,6 +310,30 @@ def test_a_backward_span_is_warned_about(tmp_path, capsys):
     assert "hint: write 1 to last by 2" in err
 
 
+def test_a_span_backward_only_on_a_board_an_option_makes_smaller_is_no_slip(tmp_path, capsys):
+    # (Clobber's checkerboard, `b to last by 2` and `2 to last by 2`, on a board of 1 to 6 files
+    # and ranks: on one file the span runs from b to a, empty as meant; the other part keeps a1)
+    yaml = HEXAGON_YAML.replace(
+        "  side: {values: [2, 3, 4, 5], default: 3, description: Cells a side.}\n",
+        "  width: {type: int, default: 6, min: 1, max: 6, description: Files and ranks.}\n").replace(
+        "  grid: {files: 2 * side - 1, ranks: 2 * side - 1, neighbours: [n, ne, e, s, sw, w]}\n",
+        "  grid: {files: width, ranks: width}\n").replace(
+        "  cells: {within: {steps: side - 1, of: {files: [last - (side - 1)], only: {ranks: [last - side + 1]}}}}\n",
+        "  cells:\n    union:\n      - {files: [a to last by 2], only: {ranks: [1 to last by 2]}}\n"
+        "      - {files: [b to last by 2], only: {ranks: [2 to last by 2]}}\n")
+    write_definition(tmp_path, yaml, PLACE)
+    assert main(["validate", str(tmp_path)]) == 0
+    assert "warning" not in capsys.readouterr().err
+    assert main(["validate", str(tmp_path), "--option", "width=1"]) == 0
+    assert "warning" not in capsys.readouterr().err
+    game = load_game(str(tmp_path), {"width": 1})
+    assert game.legal_notations(game.initial_state()) == ["a1"]
+    # (backward at every size: still a slip)
+    write_definition(tmp_path, yaml.replace("[b to last by 2]", "[last to b by 2]"), PLACE)
+    assert main(["validate", str(tmp_path)]) == 0
+    assert "'last to b by 2' chooses no file: it runs from a later file to an earlier one" in capsys.readouterr().err
+
+
 DEFAULT_FROM_OPTIONS_YAML = COUNTS_YAML.replace(
     "  side: {values: [2, 3, 4, 5], default: 3, description: Cells a side.}\n",
     "  side: {values: [2, 3, 4, 5], default: 3, description: Cells a side.}\n"

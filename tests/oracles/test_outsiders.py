@@ -67,7 +67,9 @@ def _oracle() -> ModuleType:
     # placed asked for both edges; nine men's morris, a step or a fly as one action, the
     # mill's removal a follow-up, the turn limit asked before each turn; chess, the self-check
     # a `forbid result`, en passant a site variable, OpenSpiel's draw rules in its order;
-    # Othello, format.md 3.5's fragment with OpenSpiel's square names and its pass.
+    # Othello, format.md 3.5's fragment with OpenSpiel's square names and its pass; Connect
+    # Four, a drop onto a site whose lower neighbour is not empty, rays counted both ways;
+    # Clobber, a step onto an enemy, the player left without a move losing.
     ("pentago", "pentago", "write", 5, 10),
     ("breakthrough", "breakthrough", "write", 4, 30),
     ("checkers", "checkers", "write", 4, 30),
@@ -76,6 +78,8 @@ def _oracle() -> ModuleType:
     ("nine_mens_morris", "nine_mens_morris", "write", 3, 30),
     ("chess", "chess", "write", 2, 30),
     ("othello", "othello", "write", 4, 30),
+    ("connect_four", "connect_four", "to_notation", 4, 10),
+    ("clobber", "clobber", "to_notation", 4, 10),
 ])
 def test_an_outsiders_game_agrees_with_openspiel(game, openspiel, writer, games, plies_a_game):
     write = getattr(_script(game), writer)

@@ -118,6 +118,11 @@ _ELIF = "hint: a chained condition is written 'elif COND:' ('if C: ... elif D: .
      "game.rules:38:20: error: an element of a list must be a site or piece, found a number (1)",
      "hint: a statement's 'for each' walks sites, players or directions, or the whole numbers from A "
      "to B: 'for each i in 1 to 3:' (format.md 3.10); a list of numbers is for an action's 'for each'"),
+    # A list of directions in an expression: a named set is what `exists` walks.
+    ("    quiet = 0\n", "    if exists(d in [n, e], quiet == 0):\n        quiet = 1\n",
+     "game.rules:38:21: error: an element of a list must be a site or piece, found a direction",
+     "hint: a list in brackets holds sites; name a set of directions in the YAML (`directions: {axes: [e, n, ne, "
+     "nw]}`) and write `d in axes`"),
     # A function that does not exist and is near none: the functions are listed, and
     # the defines with parameters.
     ("    quiet = 0\n", "    quiet = longest(pieces)\n",
