@@ -78,11 +78,11 @@ def _or(scores: Optional[tuple[int, ...]], unscored: tuple[int, ...]) -> tuple[i
 
 def _scaled(values: tuple[Any, ...]) -> tuple[tuple[Any, ...], int]:
     """`values` (scores) as numbers that order and compare as they do, and the scale
-    they were multiplied by: where some are exact decimals (`Fraction`s) and
+    they were multiplied by: where some are exact decimals (`Fraction`s: a komi) and
     the others whole, each times their common denominator, a whole number; else
     `values` themselves and 1. (Fraction's own comparisons with a whole number test
     abstract number classes at each call: they were most of the end of a game scored
-    with a decimal part, which each playout pays.)"""
+    with a komi, which each playout pays.)"""
     scale = 1
     for value in values:
         kind = type(value)
