@@ -107,7 +107,7 @@ def _beyond_limit(values: tuple[Any, ...]) -> bool:
         return False
     compared, scale = _scaled(values)
     limit = NUMBER_LIMIT * scale
-    return bool(max(compared) > limit or min(compared) < -limit)
+    return max(compared) > limit or min(compared) < -limit
 
 
 class EndingKind(IntEnum):
