@@ -13,7 +13,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import IntEnum
 from fractions import Fraction
-from math import lcm
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional
 
 from .errors import RuleRuntimeError
@@ -74,40 +73,6 @@ def plain_number(value: Any) -> Any:
 def _or(scores: Optional[tuple[int, ...]], unscored: tuple[int, ...]) -> tuple[int, ...]:
     """The score rule's scores, or (a game without one) the scores an ending gives."""
     return unscored if scores is None else scores
-
-
-def _scaled(values: tuple[Any, ...]) -> tuple[tuple[Any, ...], int]:
-    """`values` (scores) as numbers that order and compare as they do, and the scale
-    they were multiplied by: where some are exact decimals (`Fraction`s: a komi) and
-    the others whole, each times their common denominator, a whole number; else
-    `values` themselves and 1. (Fraction's own comparisons with a whole number test
-    abstract number classes at each call: they were most of the end of a game scored
-    with a komi, which each playout pays.)"""
-    scale = 1
-    for value in values:
-        kind = type(value)
-        if kind is Fraction:
-            scale = lcm(scale, value.denominator)
-        elif kind is not int:
-            return values, 1
-    if scale == 1:
-        return values, 1
-    return tuple([value * scale if type(value) is int else value.numerator * (scale // value.denominator)
-                  for value in values]), scale
-
-
-def _compared(values: tuple[Any, ...]) -> tuple[Any, ...]:
-    """`values` as `_scaled` gives them, for comparing them with each other."""
-    return _scaled(values)[0]
-
-
-def _beyond_limit(values: tuple[Any, ...]) -> bool:
-    """Whether a score is greater than NUMBER_LIMIT or less than its negative."""
-    if not values:
-        return False
-    compared, scale = _scaled(values)
-    limit = NUMBER_LIMIT * scale
-    return max(compared) > limit or min(compared) < -limit
 
 
 class EndingKind(IntEnum):
@@ -184,7 +149,8 @@ class Results:
         else:
             score = self.score
             values = tuple([score(s, i) for i in range(self.n)])  # type: ignore[misc]
-        if _beyond_limit(values):
+        # (the least and greatest asked: a game's end is a good part of a short playout)
+        if values and (max(values) > NUMBER_LIMIT or min(values) < -NUMBER_LIMIT):
             raise RuleRuntimeError(None, f"a score grew beyond {NUMBER_LIMIT:.0e}")
         return values
 
@@ -220,9 +186,8 @@ class Results:
         if how == _DRAW:
             return -1, _or(scores, (0,) * n)
         scores = _or(scores, (0,) * n)
-        compared = _compared(scores)
-        best = max(compared)
-        winners = [i for i, x in enumerate(compared) if x == best]
+        best = max(scores)
+        winners = [i for i, x in enumerate(scores) if x == best]
         return (winners[0] if len(winners) == 1 else -1), scores
 
     def _sides_outcome(self, how: int, player: int, scores: Optional[tuple[int, ...]]) -> Outcome:
@@ -241,12 +206,11 @@ class Results:
         if how == _DRAW:
             return -1, _or(scores, (0,) * n)
         scores = _or(scores, (0,) * n)
-        compared = _compared(scores)
-        best = max(compared)
-        first = compared.index(best)
+        best = max(scores)
+        first = scores.index(best)
         # (the first to hold it wins for its side unless an opponent holds it too)
         for i in self.outside_of[first]:
-            if compared[i] == best:
+            if scores[i] == best:
                 return -1, scores
         return self.code_of_side[first], scores
 
