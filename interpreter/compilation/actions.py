@@ -846,8 +846,10 @@ class ActionCompiler:
         statements, an `after each action` block the check may play, or the
         score — the parts then answer the same without them (cases.py)."""
         compiler = self.compiler
-        if not attribute_writes.IN_CASES or compiler.probes.coverage is not None:  # (with coverage, each
-            return None  # rule's probe counted as the case plays it)
+        # (no check to play it without a `forbid result` line; with coverage, each rule's probe is
+        # counted as the case plays it)
+        if not attribute_writes.IN_CASES or not compiler.restrictions.results or compiler.probes.coverage is not None:
+            return None
         items = self.compiler.items
         left_out: list[int] = []
         attributes: frozenset[str] = frozenset()
