@@ -10,12 +10,12 @@ the check leaves them out — they would cost a loop and a journal of the sites
 written for nothing. Worked out on the rules' syntax trees: a part reads an
 attribute only as `X.NAME`, in its own text or in a define it uses.
 
-The same holds of such statements of the case itself (`piece.castling =
-false`, a procedure clearing the rooks' flags over a region): where neither the
-parts, the case's other statements, the `after each action` blocks nor the score
-read those attributes, the check plays the case without them. A king's step
-whose case also clears flags then writes its two places alone, and its answer
-is kept by code (lone_pieces.py, runtime/kept_answers.KeptByMove).
+The same holds of such statements of the case itself (`piece.moved = true`, a
+procedure clearing flags of pieces over a region): where neither the parts, the
+case's other statements, the `after each action` blocks nor the score read those
+attributes, the check plays the case without them. A lone piece's move whose
+case also clears flags then writes its two places alone, and its answer is kept
+by code (lone_pieces.py, runtime/kept_answers.KeptByMove).
 """
 from __future__ import annotations
 
