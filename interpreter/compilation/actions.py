@@ -226,6 +226,25 @@ class WhereLevels:
     shared_sites: Optional[py.expr] = None
 
 
+# (statements the statement compiler numbers as it compiles them — endings for `h_end`, follow-ups:
+# a case holding one is not compiled a second time for its check)
+_NUMBERED = (ast.WinStmt, ast.LoseStmt, ast.DrawStmt, ast.EndStmt, ast.ThenStmt)
+
+
+def _numbers_statements(stmts: list[ast.Stmt], procedures: dict[str, ast.Procedure]) -> bool:
+    """Whether `stmts` or a procedure they call (each looked at once) holds one of `_NUMBERED`."""
+    looked_at: set[str] = set()
+    waiting: list[object] = [stmts]
+    while waiting:
+        for node in nodes_of(waiting.pop()):
+            if isinstance(node, _NUMBERED):
+                return True
+            if isinstance(node, ast.CallStmt) and node.procedure in procedures and node.procedure not in looked_at:
+                looked_at.add(node.procedure)
+                waiting.append(procedures[node.procedure].body)
+    return False
+
+
 class GameCompiling(Protocol):
     """What an ActionCompiler reads of the game's compiler (compiler.py)."""
 
@@ -862,6 +881,8 @@ class ActionCompiler:
         if not left_out or compiler.result_reads_attributes(attributes):
             return None
         kept = [stmt for index, stmt in enumerate(body) if index not in left_out]
+        if _numbers_statements(kept, items.procedures):
+            return None
         afters = [d.after_action for d in items.decisions.values()] + [p.after_action for p in items.phases]
         if block_reads_attributes([kept, afters, items.score], items.defines, items.procedures, attributes):
             return None

@@ -88,6 +88,14 @@ def test_an_attribute_the_case_or_its_after_rules_read_is_set_by_the_check(tmp_p
     assert game.legal_notations(game.initial_state()) == []
 
 
+def test_a_case_that_ends_the_game_is_checked_as_it_is(tmp_path):
+    # (an ending statement is numbered as it is compiled: such a case is not compiled again)
+    game = _game(tmp_path, BESIDE, "if to == a3:\n                win")
+    assert "x0" in _check_code(game)
+    assert sorted(game.legal_notations(game.initial_state())) == ["a2a1", "a2a3", "b1a1", "b1c1"]
+    assert game.is_terminal(game.apply(game.initial_state(), "a2a3"))
+
+
 def test_switched_off_the_check_plays_them(tmp_path, monkeypatch):
     monkeypatch.setattr(attribute_writes, "IN_CASES", False)
     game = _game(tmp_path, BESIDE)
