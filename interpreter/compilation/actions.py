@@ -18,8 +18,9 @@ from ..parsing import ast
 from ..parsing.visit import nodes_of, structure
 from ..runtime.compiled import CasePattern
 from ..runtime.walks import WalkTables
-from . import patterns, pyast
+from . import attribute_writes, patterns, pyast
 from .action_values import KIND_OF_TYPE, Bound, bind, distinct_from_earlier, each_values, shown_fields
+from .attribute_writes import attributes_set_only, block_reads_attributes
 from .code import Code, conjuncts, describe, disjuncts, either
 from .compared_sites import ComparedSites
 from .compiled import CaseCode
@@ -31,6 +32,7 @@ from .model import GameModel
 from .narrowing import pieces_in_fixed_set
 from .necessary import CANDIDATE_NAMES, mentions, necessary
 from .per_listing import code_key
+from .probes import Probes
 from .reach import Reach, reach_along, reach_of_set
 from .restrictions import Restrictions
 from .scope import DEFAULT_REGISTERS, Flow, Register, Scope
@@ -224,6 +226,25 @@ class WhereLevels:
     shared_sites: Optional[py.expr] = None
 
 
+# (statements the statement compiler numbers as it compiles them — endings for `h_end`, follow-ups:
+# a case holding one is not compiled a second time for its check)
+_NUMBERED = (ast.WinStmt, ast.LoseStmt, ast.DrawStmt, ast.EndStmt, ast.ThenStmt)
+
+
+def _numbers_statements(stmts: list[ast.Stmt], procedures: dict[str, ast.Procedure]) -> bool:
+    """Whether `stmts` or a procedure they call (each looked at once) holds one of `_NUMBERED`."""
+    looked_at: set[str] = set()
+    waiting: list[object] = [stmts]
+    while waiting:
+        for node in nodes_of(waiting.pop()):
+            if isinstance(node, _NUMBERED):
+                return True
+            if isinstance(node, ast.CallStmt) and node.procedure in procedures and node.procedure not in looked_at:
+                looked_at.add(node.procedure)
+                waiting.append(procedures[node.procedure].body)
+    return False
+
+
 class GameCompiling(Protocol):
     """What an ActionCompiler reads of the game's compiler (compiler.py)."""
 
@@ -235,10 +256,12 @@ class GameCompiling(Protocol):
     restrictions: Restrictions
     code_tables: patterns.CodeTables
     cases: list[CaseCode]
+    probes: Probes
 
     def scope(self, available: Iterable[str], where: str, piece_always: bool = False, followups: bool = False,
               **modes: Any) -> Scope: ...
     def add_case(self, info: CaseCode) -> int: ...
+    def result_reads_attributes(self, attributes: frozenset[str]) -> bool: ...
     def pool_pieces_constant(self) -> py.Name: ...
     def targets(self, e: ast.Expr, scope: Scope, what: str, c: Optional[Code] = None) -> py.expr: ...
     def template(self, text: str, pos: ast.Pos, fields: tuple[str, ...] = TEMPLATE_FIELDS) -> tuple[str, ...]: ...
@@ -815,12 +838,55 @@ class ActionCompiler:
             info.cost, info.effects = statements.block_with_effects(case.body, scope)
         # (the value of `for each`: as when the action was listed, since nothing has changed yet)
         info.body = list(self.bound.setup) + lines if self.bound is not None else lines
+        kept = self._checked_statements(case.body)
+        if kept is not None:
+            checked_scope = self.compiler.scope(
+                case_available, label, piece_always="piece" in available, followups=True, **self._locals(),
+                in_drop=is_drop, drop_pool_offset=pool_offset, choice_allowed=True,
+                flow=Flow(at_valid=info.pattern.moves, to_empty=(case.kind, case.what) == ("onto", "empty")))
+            errors, warnings = len(statements.errors), len(statements.warnings)
+            with self.src.origin(Origin(label, case.pos)), self.src.capture() as checked:
+                statements.block_with_effects(kept, checked_scope)
+            del statements.errors[errors:], statements.warnings[warnings:]  # (said once, of the case itself)
+            info.checked_body = list(self.bound.setup) + checked if self.bound is not None else checked
         if isinstance(pattern, ast.DropPattern):
             info.fresh_pieces = self._fresh_pieces(pattern)
             info.landings = self._fixed_sites(pattern.targets, scope)
         elif info.pattern.moves:
             info.pool_pieces = self.compiler.pool_pieces_constant()
         return self.compiler.add_case(info)
+
+    def _checked_statements(self, body: list[ast.Stmt]) -> Optional[list[ast.Stmt]]:
+        """The statements of a case its `forbid result` check plays, where that
+        leaves some out (else None): those that only set attributes of pieces to
+        values written out (attribute_writes.attributes_set_only: nothing fails,
+        no owner, kind or site changes, nothing ends), where none of those
+        attributes is read by a `forbid result` line, the case's other
+        statements, an `after each action` block the check may play, or the
+        score — the parts then answer the same without them (cases.py)."""
+        compiler = self.compiler
+        # (no check to play it without a `forbid result` line; with coverage, each rule's probe is
+        # counted as the case plays it)
+        if not attribute_writes.IN_CASES or not compiler.restrictions.results or compiler.probes.coverage is not None:
+            return None
+        items = self.compiler.items
+        left_out: list[int] = []
+        attributes: frozenset[str] = frozenset()
+        for index, stmt in enumerate(body):
+            found = attributes_set_only([stmt], self.model.attributes, items.defines, items.procedures,
+                                        self.model.regions)
+            if found is not None:
+                left_out.append(index)
+                attributes |= found
+        if not left_out or compiler.result_reads_attributes(attributes):
+            return None
+        kept = [stmt for index, stmt in enumerate(body) if index not in left_out]
+        if _numbers_statements(kept, items.procedures):
+            return None
+        afters = [d.after_action for d in items.decisions.values()] + [p.after_action for p in items.phases]
+        if block_reads_attributes([kept, afters, items.score], items.defines, items.procedures, attributes):
+            return None
+        return kept
 
     def _register_choice(self, cid: int, choice: tuple[ast.PromoteChoiceStmt, tuple[tuple[ast.Expr, bool], ...]],
                          available: set[str], action: ast.Action) -> None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import ast as py
 from contextlib import nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Optional, Protocol, Sequence
 
 from ..runtime.compiled import CasePattern
@@ -339,6 +339,8 @@ class CaseWriter:
                 if case.pattern is CasePattern.CHANCE:
                     row.append(None)
                     continue
+                if case.checked_body is not None:  # (what its check plays: actions._checked_statements)
+                    case = replace(case, body=case.checked_body)
                 kinds = case.piece_kinds if not _changes_piece(case, self._checked_after(case, phase)) else None
                 condition = condition_for(kinds)
                 row.append(self._check(case, phase, condition) if condition else None)

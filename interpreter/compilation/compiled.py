@@ -40,6 +40,9 @@ class CaseCode:
     label: str  # "action 'leap', onto enemy" — for messages
     pos: ast.Pos
     body: list[py.stmt] = field(default_factory=list)  # the compiled statements
+    # the statements its `forbid result` check plays, where they leave out some of `body`'s
+    # (actions.ActionCompiler._checked_statements), else None
+    checked_body: Optional[list[py.stmt]] = None
     fresh_pieces: Optional[py.Name] = None  # drops: the constant of the new piece per player
     pool_pieces: Optional[py.Name] = None  # moves: the constant of the piece waiting on each pool site
     outcomes: Optional[py.Name] = None  # chance events: the constant of the outcome values
