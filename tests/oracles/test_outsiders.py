@@ -133,6 +133,17 @@ def test_an_outsiders_game_agrees_with_openspiel_to_the_scores(game, check, para
     assert plies > 10 * games
 
 
+@pytest.mark.parametrize("params", [{}, {"board_width": 5, "board_height": 5}])
+def test_battleship_agrees_with_openspiel_to_the_returns(params):
+    # Both fleets placed (a placement only where the ships left still fit), then the shots;
+    # both players' returns compared at the end (benchmarks/outsiders/battleship/README.md).
+    plies, problems = _oracle().play_and_compare(
+        load_game(str(OUTSIDERS / "battleship"), options=params), pyspiel.load_game("battleship", params),
+        _script("battleship").write, 2, seed=5, check_end=_oracle().same_returns)
+    assert not problems, "\n".join(map(str, problems))
+    assert plies > 10 * 2
+
+
 @pytest.mark.parametrize("game, params", [("oware", {}), ("oware", {"num_seeds_per_house": 2}), ("mancala", {})])
 def test_a_sowing_game_agrees_with_openspiel_to_the_scores(game, params):
     # Both players' seeds compared at the end beside the winner (each game's README).
