@@ -215,30 +215,38 @@ class KeptByMove:
             return self.check(s, code)  # costs about two checks)
         board = s.board
         p = s.player
-        mover = board[code[1]]
-        if mover is None or mover[0] != p or mover[1] != self.kind:
-            return self.check(s, code, memo)
+        # (the mover is asked of a code kept for none: a kept answer's sites hold the origin, whose
+        # piece, the same as when noted, was the player's of the lone kind)
         kept = self.kept.get(p)
-        if kept is None:
-            kept = self.kept[p] = {}
-        known = kept.get(code)
+        known = kept.get(code) if kept is not None else None
         if known is not None:
             last = known[0]
-            if last[0](board) == last[1]:
+            getter = last[0]
+            pieces = getter(board)
+            if pieces == last[1]:
                 return last[2]
             for i in range(1, len(known)):
                 entry = known[i]
-                if entry[0](board) == entry[1]:
+                # (answers kept with the same sites share their getter, `pieces_at`'s: asked once)
+                if entry[0] is not getter:
+                    getter = entry[0]
+                    pieces = getter(board)
+                if pieces == entry[1]:
                     # (asked first from now on: the listings about this board are the next ones)
                     del known[i]
                     known.insert(0, entry)
                     return entry[2]
+        mover = board[code[1]]
+        if mover is None or mover[0] != p or mover[1] != self.kind:
+            return self.check(s, code, memo)
         answer, sites = self.noting(s, code)
+        if kept is None:
+            kept = self.kept[p] = {}
         if known is None:
             if len(kept) >= MOVES_KEPT:
                 kept.clear()
             known = kept[code] = []
-        pieces = pieces_at(sites)
+        pieces = pieces_at(sites | 1 << code[1])  # (the origin among them whatever the check read)
         known.insert(0, (pieces, pieces(board), answer))
         del known[ANSWERS_KEPT:]
         return answer
