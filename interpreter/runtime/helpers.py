@@ -448,7 +448,8 @@ def path(marks_by_site: list[int], end: int) -> tuple[int, ...]:
 
 def keep_path(paths: list[Optional[tuple[int, ...]]], start: int, marks_by_site: list[int], end: int,
               before: Optional[list[Optional[tuple[int, ...]]]] = None,
-              masks: Optional[tuple[list[int], list[int], Sequence[int]]] = None) -> None:
+              masks: Optional[tuple[list[int], list[int], Sequence[int]]] = None,
+              bits_beside: Optional[tuple[list[int], list[int], Sequence[int]]] = None) -> None:
     """Keep in `paths` (a table of the search's own, by start site) the path
     from `start` to `end` that a search marked (`marks`), and for each site on it
     the rest of the path from there (a piece searching from its site that moves
@@ -464,7 +465,13 @@ def keep_path(paths: list[Optional[tuple[int, ...]]], start: int, marks_by_site:
     the path, the rest of the path's bitmask, and the path whole, not cut at the
     site: a search trying its paths as masks reads only a path's end (its sites
     are the mask's), and the whole path proves the rest from the site as well,
-    so no copy of each rest is made."""
+    so no copy of each rest is made. With `bits_beside` instead (the same two tables
+    and bits), the paths are kept cut at each site as without masks, and each
+    one's bitmask beside it: a reader of a kept path's bitmask takes it from the
+    table by the path's start (a subscript, not `path_bits`)."""
+    if bits_beside is not None:
+        _keep_path_and_bits(paths, start, marks_by_site, end, before, bits_beside)
+        return
     if before is not None and paths[start] is not None:
         before[start] = paths[start]
         if masks is not None:
@@ -499,6 +506,55 @@ def keep_path(paths: list[Optional[tuple[int, ...]]], start: int, marks_by_site:
         if kept is None or kept[-1] == end:
             paths[site] = sites  # (whole: its end is what is read, the rest's bits are beside it)
             by_site[site] = rests[i]
+
+
+def _keep_path_and_bits(paths: list[Optional[tuple[int, ...]]], start: int, marks_by_site: list[int], end: int,
+                        before: Optional[list[Optional[tuple[int, ...]]]],
+                        beside: tuple[list[int], list[int], Sequence[int]]) -> None:
+    """`keep_path` with `bits_beside`: the paths kept as without masks (cut at each
+    site; a site holding a path to another end keeps it), and beside each kept
+    path, in the table of bitmasks beside its table, its bitmask — what
+    `path_bits` would give for it."""
+    by_site, before_by_site, bits = beside
+    if before is not None and paths[start] is not None:
+        before[start] = paths[start]
+        before_by_site[start] = by_site[start]
+    # (walked back from the end as `path` does, each rest's bitmask made on the way)
+    back = [end]
+    rest = bits[end]
+    rests_bits = [rest]
+    mark = marks_by_site[end]
+    while mark > 1:
+        site = mark - 2
+        back.append(site)
+        rest |= bits[site]
+        rests_bits.append(rest)
+        mark = marks_by_site[site]
+    back.reverse()
+    rests_bits.reverse()
+    sites = paths[start] = tuple(back)
+    by_site[start] = rest
+    for i in range(1, len(sites)):
+        site = sites[i]
+        kept = paths[site]
+        if kept is None or kept[-1] == end:
+            paths[site] = sites[i:]
+            by_site[site] = rests_bits[i]
+
+
+class PathBitsOf:
+    """The bitmasks of a table of kept paths read by subscript, `path_bits` of
+    the path kept at the index, for a table kept without its bitmasks beside it
+    (a screen reading several tables, compilation/kept_paths.py)."""
+
+    __slots__ = ("paths", "bits")
+
+    def __init__(self, paths: Sequence[Optional[tuple[int, ...]]], bits: Sequence[int]):
+        self.paths, self.bits = paths, bits
+
+    def __getitem__(self, start: int) -> int:
+        kept = self.paths[start]
+        return path_bits(kept, self.bits) if kept is not None else 0
 
 
 def region_note(answers: Union[list[Any], tuple[()]], found: Sequence[int], answer: Any,
