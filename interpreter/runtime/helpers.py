@@ -21,7 +21,7 @@ from .chains import cleared_stones as chains_stones_cleared
 from .chains import forget as chains_forget
 from .chains import wrote as chains_wrote
 from .chains import wrote_stones as chains_stones_wrote
-from .clearances import ClearedChecks, let_through, sift, sift_runs
+from .clearances import ClearedChecks, landed, let_through, sift, sift_runs
 from .dilation import reach as dilated_reach
 from .errors import RuleRuntimeError, fail
 from .kept_answers import NOT_KEPT, answer_for_opponent, keep_entry, kept_entry
@@ -1579,13 +1579,14 @@ def result_filter(
 
 
 def result_filter_runs(s: State, out: list[Code], checks: Sequence[Optional[ResultCheck]],
-                       runs: tuple[tuple[int, ...], ...], ends: Sequence[int]) -> None:
+                       runs: tuple[tuple[int, ...], ...], ends: Sequence[int], ordered: tuple[int, ...] = ()) -> None:
     """`result_filter` (no coverage counts) told by the lister where each case's
     candidates stand in `out` (compilation/listed_runs.py: by stretch of `out`,
     the cases it may hold; where each but the last ends): `sift` passes over
-    the stretches of cases without a check and takes a one-case stretch whole."""
+    the stretches of cases without a check and takes a one-case stretch whole
+    (`ordered`: the stretches whose candidates stand in ascending order of landing)."""
     if type(checks) is ClearedChecks and not checks.distinct and len(out) > MEMO_FROM - 1:
-        sift_runs(s, out, checks, defaultdict(_no_answer), runs, ends)
+        sift_runs(s, out, checks, defaultdict(_no_answer), runs, ends, ordered)
         return
     result_filter(s, out, checks)
 
@@ -1602,6 +1603,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_sites": sites,
     "h_parent_answer": parent_answer,
     "h_result_filter_runs": result_filter_runs,
+    "h_landed": landed,
     "h_parent_answer_terms": partial(terms.parent_answer_terms, parent_answer),
     "h_parent_answer_terms_masked": terms.parent_answer_terms_masked,
     "h_terms_hold": terms.terms_hold,
