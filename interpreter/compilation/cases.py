@@ -446,17 +446,20 @@ class CaseWriter:
                                            self.model.player_count) \
             if case.landings is not None and len(per_candidate) == 1 and clearances.SCREENED_SITES else None
         screened = None
+        ordered = src.fresh("t")
         if needed is not None:
             per_listing, prelude, sites = needed
             screened = (src.fresh("t"), prelude, sites, self._site_bits())
-        loop = clearances.screen_body(body, per_candidate, check, names, screened, kept)
+        # (a run ascending by landing looked up by its landings' bits: `_site_bits`, bit `site` a site's)
+        loop = clearances.screen_body(body, per_candidate, check, names, screened, kept,
+                                      ordered if screened is not None else None)
         if screened is not None:
             per_listing = clearances.unread_masks_dropped(per_listing, loop)
         code = with_registers(loop, board=case.pattern.lands, first=per_listing)
         what = (f"{case.label}: the conjuncts asked before its check, of the candidates its clearance "
                 f"does not let through")
-        params = ["s", names[0], names[1], names[2], "memo", names[3], names[4]]
-        return src.function(src.fresh("f"), params, code, Origin(what, case.pos))
+        params = ["s", names[0], names[1], names[2], "memo", names[3], names[4], ordered]
+        return src.function(src.fresh("f"), params, code, Origin(what, case.pos), [pyast.false()])
 
     def _answered_before(self, case: CaseCode, phase: PhaseCode, condition: list[ResultPart]) -> list[py.stmt]:
         """The check's answer before its case is played, where the listed

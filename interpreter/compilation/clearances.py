@@ -286,9 +286,10 @@ def kind_masks(body: Sequence[py.stmt], src: Source, bits: py.Name,
 def screen_body(settled: Sequence[py.stmt], per_candidate: Sequence[py.stmt], check: str,
                 names: tuple[str, str, str, str, str, str],
                 screened: Optional[tuple[str, Sequence[py.stmt], py.expr, py.Name]] = None,
-                kept: Optional[tuple[Sequence[py.stmt], Sequence[str]]] = None) -> list[py.stmt]:
+                kept: Optional[tuple[Sequence[py.stmt], Sequence[str]]] = None,
+                ordered: Optional[str] = None) -> list[py.stmt]:
     """The statements of `screen(s, run, blocked, places, memo, rejected,
-    forbidden)` (`names`: those five generated names and the local of a line):
+    forbidden, ordered)` (`names`: five of those generated names and the local of a line):
     for each candidate `code` of `run` whose places (`places[to]`, after
     `per_candidate` set `to` and what follows from it) meet `blocked`, the
     conjuncts `settled` (`continuing`: a false one lets the candidate through),
@@ -302,7 +303,10 @@ def screen_body(settled: Sequence[py.stmt], per_candidate: Sequence[py.stmt], ch
     (kept_paths.skip_plan: statements finding each search's kept paths that
     hold on the listed position, and the locals they are in), a candidate whose
     places miss one of each search's is let through without its check: the
-    paths found where a candidate first asks them (the first local None until then)."""
+    paths found where a candidate first asks them (the first local None until then).
+    With `ordered` too (the parameter's name; `screened`'s bit of a site its bit
+    `site`), the candidates of a run ascending by landing are looked up by their
+    landings' bits where those are few (runtime/clearances.landed), not each tested."""
     run, blocked, places, rejected, forbidden, line = (pyast.name(n) for n in names)
     code = pyast.name("code")
     ask: list[py.stmt] = [pyast.assign(line, pyast.call(pyast.name(check), pyast.name("s"), code, pyast.name("memo")))]
@@ -325,8 +329,9 @@ def screen_body(settled: Sequence[py.stmt], per_candidate: Sequence[py.stmt], ch
         need, prelude, sites, bits = pyast.name(screened[0]), screened[1], screened[2], screened[3]
         found = pyast.helper("h_meeting_within", blocked, places, sites) if MEETING_WITHIN \
             else pyast.binop(pyast.helper("h_meeting_table", blocked, places), "&", sites)
-        loop = pyast.for_(code, run, [pyast.if_(pyast.binop(need, "&", pyast.sub(bits, to.value)),
-                                                [to] + rest + ask + [forbids])])
+        candidates = pyast.helper("h_landed", run, need, pyast.name(ordered)) if ordered is not None else run
+        loop = pyast.for_(code, candidates, [pyast.if_(pyast.binop(need, "&", pyast.sub(bits, to.value)),
+                                                       [to] + rest + ask + [forbids])])
         return list(prelude) + [pyast.assign(need, found), pyast.if_(need, paths + [loop])]
     met = pyast.binop(blocked, "&", pyast.sub(places, to.value))  # (`to` set where the places meet)
     return paths + [pyast.for_(code, run, [pyast.if_(met, [to] + rest + list(settled) + ask + [forbids])])]

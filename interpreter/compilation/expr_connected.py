@@ -119,7 +119,8 @@ def _plain(code: Sequence[py.AST]) -> bool:
 def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], result: py.Name,
                    order: Optional[py.expr] = None, searching: Optional[Callable[[Stmts], Stmts]] = None,
                    failing: Optional[tuple[py.expr, py.Name, py.Name, py.Name, py.Name, py.expr, py.Name]] = None,
-                   before: Optional[py.Name] = None) -> Stmts:
+                   before: Optional[py.Name] = None,
+                   rests: Optional[tuple[py.Name, py.Name, py.expr]] = None) -> Stmts:
     """`exists` over a flood that keeps paths (`flood.witness`): `result` set to
     whether a site found meets the quantifier's condition (`holds(then)`: the
     statements running `then` when it holds of the site named `var`). The
@@ -149,14 +150,18 @@ def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], resu
     for each candidate played), the path kept before the last is walked site by
     site the same way where the last fails: each candidate's search keeps a path
     around what it played, which the next candidate's often cuts where the path
-    before it is whole. Exact as the first walk: every site and the end asked."""
+    before it is whole. Exact as the first walk: every site and the end asked.
+    With `rests` (two tables of bitmasks by start and the sites' bits; not with
+    `failing`), the search keeps each path's bitmask beside it (helpers.keep_path,
+    its last argument the tuple of the three names): the readers of a kept
+    path's bitmask take it from there (result_reuse, kept_paths)."""
     witness = flood.witness
     assert witness is not None
     kept = pyast.name(var)  # (the path, then its end: `var` is free until the search)
     site = pyast.name(witness.site)
     path = pyast.sub(witness.paths, witness.start)
     walked = [pyast.assign(kept, pyast.sub(kept, pyast.num(-1)))] + holds([pyast.assign(result, pyast.true())])
-    keeping = [witness.paths, witness.start, witness.marks, pyast.name(var)]
+    keeping: list[py.expr] = [witness.paths, witness.start, witness.marks, pyast.name(var)]
     tries: Stmts
     if failing is None:
         def walk_sites(lines: Sequence[py.stmt], cond: py.expr, then: Stmts) -> py.stmt:
@@ -177,6 +182,10 @@ def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], resu
                 pyast.sub(bits, witness.start), "&", mask)), copy.deepcopy(walked))])
         tries = [pyast.assign(mask, made), walk(masks), pyast.if_(pyast.not_(result), [
             pyast.assign(kept, pyast.sub(before, witness.start)), walk(before_masks)])]
+    if rests is not None and failing is None:
+        if before is None:
+            keeping.append(pyast.none())
+        keeping += [pyast.none(), pyast.tuple_(*(copy.deepcopy(name) for name in rests))]
     found = [pyast.assign(result, pyast.true()),
              pyast.expr_stmt(pyast.helper("h_keep_path", *keeping)),
              pyast.break_()]

@@ -53,6 +53,9 @@ from .types import ELEMENT, NUMBERS, Dep, Type, number_type
 # rule after an action) tries the path kept before the last one too, where the last
 # fails (expr_connected.witnessed_loop): for the tests comparing the two.
 PATH_BEFORE = True
+# Whether a search keeping its path (not as masks) keeps each path's bitmask beside
+# it (helpers.keep_path's `bits_beside`), read by subscript: for the tests comparing the two.
+PATH_BITS_KEPT = True
 # At most this many columns of tables are looked up for a loop over a fixed set.
 MAX_COLUMNS = 8
 # Builtins that change nothing (a loop calling only these and PURE_HELPERS keeps
@@ -486,8 +489,10 @@ class SetFamily:
                     # played, the path kept before the last is tried too: expr_connected)
                     before = None if scope.listing or failing is not None or not PATH_BEFORE \
                         else x.src.const([None] * (x.n_sites + 1))
+                    # (each path's bitmask kept beside it: the recording and the screens read it)
+                    rests = self._path_bits_kept() if failing is None and PATH_BITS_KEPT else None
                     written = witnessed_loop(flood, var, lambda then: when(lines, cond, then), t, order, searching,
-                                             failing, before)
+                                             failing, before, rests)
                     first = flood.seeds[0]  # (the start's local set: expr_connected.search)
                     if failing is None and not lines and isinstance(first, py.Assign):
                         x.src.kept_searches[t.id] = KeptSearch(witness, before, var, cond.code, first.value)
@@ -547,6 +552,13 @@ class SetFamily:
         masks, before_masks = src.const([0] * (n + 1)), src.const([0] * (n + 1))
         kept = src.const((src.value(masks), src.value(before_masks), src.value(self.site_masks.bits())))
         return mask, before, kept, masks, before_masks, self.site_masks.bits(), pyast.name(src.fresh("t"))
+
+    def _path_bits_kept(self) -> tuple[py.Name, py.Name, py.expr]:
+        """The two tables of bitmasks by start beside a search's tables of kept
+        paths (its own and the one kept before) and the sites' bits, that
+        helpers.keep_path's `bits_beside` keeps each path's bitmask in."""
+        src, n = self.x.src, self.x.n_sites
+        return src.const([0] * (n + 1)), src.const([0] * (n + 1)), self.site_masks.bits()
 
     def _region_memo(self, flood: Flood, scope: Scope) -> Optional[py.Name]:
         """The local keeping the answers of a count/exists/all over `connected(S,

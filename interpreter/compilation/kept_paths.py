@@ -25,8 +25,9 @@ from __future__ import annotations
 import ast as py
 import copy
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
+from ..runtime.helpers import PathBitsOf
 from . import pyast
 from .code import Witness
 from .tabulate import worked_out
@@ -231,7 +232,7 @@ def skip_plan(parts: Sequence[tuple[Sequence[py.stmt], py.expr]], src: "Source",
             if shape is None:
                 return None
             tables = src.bound_later(src.fresh("k"))
-            src.kept_tables[tables.id] = shape
+            src.kept_tables[tables.id] = (shape, bits.id)
             found.append(search)
             prelude += _valid_paths(search, tables, start, bits, src, masks, _failing_empty(search, src, size),
                                     failing)
@@ -242,16 +243,27 @@ def skip_plan(parts: Sequence[tuple[Sequence[py.stmt], py.expr]], src: "Source",
 
 
 
-def tables_bound(src: "Source") -> dict[str, tuple[list[Optional[tuple[int, ...]]], ...]]:
+def tables_bound(src: "Source") -> dict[str, tuple[tuple[Any, Any], ...]]:
     """The values of the names `skip_plan` made to be bound once the module is
     written: for each, the tables of paths by start (a search's own and the one
     of the paths kept before) of every search of its shape (`KeptSearch.shape`:
     the listing's recording of the part, each case's check) that the module
-    keeps paths in — `helpers.keep_path`'s first and fifth arguments —, each once."""
+    keeps paths in — `helpers.keep_path`'s first and fifth arguments —, each once,
+    each with the table of its paths' bitmasks by start: the one every call
+    keeping paths in it keeps them in (its last argument, `bits_beside`, with the same
+    sites' bits), else one working them out (`helpers.PathBitsOf`)."""
     kept: set[str] = set()
+    beside: dict[str, Optional[tuple[str, str]]] = {}  # (by table: its bitmasks' table and their bits)
     for node in pyast.walk_all(src.functions):
         if isinstance(node, py.Call) and pyast.is_name(node.func, KEEPS_PATH):
-            kept |= {arg.id for i, arg in enumerate(node.args) if i in (0, 4) and isinstance(arg, py.Name)}
+            rests = node.args[6] if len(node.args) == 7 else None
+            names = [n.id for n in rests.elts if isinstance(n, py.Name)] if isinstance(rests, py.Tuple) else []
+            for i, table in ((0, 0), (4, 1)):
+                arg = node.args[i] if len(node.args) > i else None
+                if isinstance(arg, py.Name):
+                    kept.add(arg.id)
+                    found = (names[table], names[2]) if len(names) == 3 else None
+                    beside[arg.id] = found if beside.get(arg.id, found) == found else None
     by_shape: dict[tuple[str, ...], dict[str, None]] = {}
     for search in src.kept_searches.values():
         shape = search.shape()
@@ -260,8 +272,13 @@ def tables_bound(src: "Source") -> dict[str, tuple[list[Optional[tuple[int, ...]
             for table in (search.witness.paths, search.before):
                 if table is not None and table.id in kept:
                     tables[table.id] = None
-    return {name: tuple(src.namespace[table] for table in by_shape.get(shape, {}))
-            for name, shape in src.kept_tables.items()}
+
+    def with_bits(table: str, bits: str) -> tuple[Any, Any]:
+        masks = beside.get(table)
+        return src.namespace[table], src.namespace[masks[0]] if masks is not None and masks[1] == bits \
+            else PathBitsOf(src.namespace[table], src.namespace[bits])
+    return {name: tuple(with_bits(table, bits) for table in by_shape.get(shape, {}))
+            for name, (shape, bits) in src.kept_tables.items()}
 
 
 def _failing_empty(search: KeptSearch, src: "Source", size: int) -> Optional[int]:
@@ -295,16 +312,18 @@ def _valid_paths(search: KeptSearch, tables: py.Name, start: py.expr, bits: py.N
     condition (`failing`: by the condition, the local holding it, set before)."""
     fresh = src.fresh
     witness = search.witness
-    kept, at, path, table = (pyast.name(fresh("t")) for _ in range(4))
+    kept, at, path, table, beside = (pyast.name(fresh("t")) for _ in range(5))
     site, end = pyast.name(witness.site), pyast.name(search.var)
     masks.append(kept.id)
-    found = pyast.helper("h_path_bits", path, bits)
+    # (each table with the bitmasks of its paths by start: `tables_bound`)
+    found = pyast.sub(beside, at)
+    each = pyast.tuple_(table, beside)
     whole = [pyast.assign(end, pyast.sub(path, pyast.num(-1))),
              pyast.if_(copy.deepcopy(search.goal), [pyast.expr_stmt(pyast.method(kept, "append", found))])]
     if failing_empty is None:
         walk: py.stmt = pyast.for_(site, path, [pyast.if_(pyast.not_(copy.deepcopy(witness.cond)),
                                                           [pyast.break_()])], whole)
-        return [pyast.assign(at, copy.deepcopy(start)), pyast.for_(table, tables, [
+        return [pyast.assign(at, copy.deepcopy(start)), pyast.for_(each, tables, [
             pyast.assign(path, pyast.sub(table, at)), pyast.if_(pyast.is_not_none(path), [walk])])]
     condition = f"{failing_empty} {_dump_renamed(witness.cond, witness.site)}"
     known = failing.get(condition)
@@ -319,7 +338,7 @@ def _valid_paths(search: KeptSearch, tables: py.Name, start: py.expr, bits: py.N
     # (the path's bitmask made once: asked, then kept)
     walk = pyast.if_(pyast.and_(pyast.is_not_none(path), pyast.not_(pyast.binop(
         pyast.walrus(made.id, found), "&", fails))), whole)
-    paths = [pyast.assign(at, copy.deepcopy(start)), pyast.for_(table, tables, [
+    paths = [pyast.assign(at, copy.deepcopy(start)), pyast.for_(each, tables, [
         pyast.assign(path, pyast.sub(table, at)), walk])]
     if known is not None:
         return paths

@@ -23,7 +23,11 @@ becomes
 CASES a constant: by stretch, the cases its statements may append. The filter
 passes over a stretch none of whose cases has a check, takes a stretch of one
 case as that case's run (a slice), and groups the others as before: the same
-candidates asked in the same order. A lister whose `out` is used any other way
+candidates asked in the same order. A last constant, where some are, tells the
+stretches of one case whose candidates stand in ascending order of landing, one
+a landing (`_by_landing`: one append, in one loop over a constant of ascending
+sites, of a code landing at the loop's site), which a screen may look up by
+landing (runtime/clearances.landed). A lister whose `out` is used any other way
 before the call (a notation's alike check, a comprehension, a call), or whose
 call counts coverage, is left as it is.
 """
@@ -40,6 +44,8 @@ _FILTER_RUNS = "h_result_filter_runs"
 _CODE_MAKER = "h_make_code"
 # (off: every lister left as it is — the tests compare the two)
 ENABLED = True
+# (off: no stretch told ordered by landing — likewise)
+ORDERED = True
 
 
 def runs_told(function: py.FunctionDef, const: Callable[[object], py.Name], fresh: Callable[[str], str],
@@ -77,10 +83,49 @@ def runs_told(function: py.FunctionDef, const: Callable[[object], py.Name], fres
             ends.append(mark)
     call = body[at].body[0].value  # type: ignore[attr-defined]  # (_filter_at checked it)
     cases_table = const(tuple(tuple(sorted(cases)) for cases, _ in stretches))
-    told = pyast.helper(_FILTER_RUNS, *call.args, cases_table, pyast.tuple_(*ends))
+    ordered = tuple(n for n, (cases, stmts) in enumerate(stretches)
+                    if ORDERED and len(cases) == 1 and _by_landing(stmts, value))
+    told = pyast.helper(_FILTER_RUNS, *call.args, cases_table, pyast.tuple_(*ends),
+                        *([const(ordered)] if ordered else []))
     new_body.append(pyast.if_(pyast.name(OUT), [pyast.expr_stmt(told)]))
     new_body += body[at + 1:]
     return pyast.function(function.name, [a.arg for a in function.args.args], new_body, function.args.defaults)
+
+
+def _by_landing(stmts: list[py.stmt], value: Callable[[py.expr], object]) -> bool:
+    """Whether `stmts` append to `out` in ascending order of landing, one code a
+    landing: one `out.append(CODE)` in all, inside one loop alone (a `for` over
+    a constant of strictly ascending sites, its variable given no other value
+    in it), CODE landing at the loop's site (`(CASE, frm, SITE)`, or `ROW[SITE]
+    or h_make_code(TABLE, CASE, frm, SITE)`: make_code's codes land at their
+    last argument)."""
+    found: list[tuple[py.expr, list[py.AST]]] = []
+
+    def walk(node: py.AST, loops: list[py.AST]) -> None:
+        if isinstance(node, py.Call) and pyast.same(node.func, pyast.attr(pyast.name(OUT), "append")) \
+                and len(node.args) == 1:
+            found.append((node.args[0], loops))
+        inner = loops + [node] if isinstance(node, (py.For, py.While, py.comprehension)) else loops
+        for child in py.iter_child_nodes(node):
+            walk(child, inner)
+    for stmt in stmts:
+        walk(stmt, [])
+    if len(found) != 1 or len(found[0][1]) != 1 or not isinstance(found[0][1][0], py.For):
+        return False
+    code, (loop,) = found[0]
+    assert isinstance(loop, py.For)
+    if not isinstance(loop.target, py.Name) or pyast.assigns(loop.body + loop.orelse, loop.target.id):
+        return False
+    sites = value(loop.iter)
+    if not (isinstance(sites, (tuple, list)) and sites and all(type(site) is int and site >= 0 for site in sites)
+            and all(a < b for a, b in zip(sites, sites[1:]))):
+        return False
+    site = loop.target.id
+    if isinstance(code, py.Tuple):
+        return len(code.elts) == 3 and pyast.is_name(code.elts[2], site)
+    return isinstance(code, py.BoolOp) and len(code.values) == 2 and isinstance(code.values[0], py.Subscript) \
+        and pyast.is_name(code.values[0].slice, site) and isinstance(code.values[1], py.Call) \
+        and len(code.values[1].args) == 4 and pyast.is_name(code.values[1].args[3], site)
 
 
 def _filter_at(body: list[py.stmt]) -> Optional[int]:

@@ -319,7 +319,8 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
     masked: list[tuple[str, str, str, ast.expr]] = []
     masked_by_test: dict[str, tuple[str, str, str, ast.expr]] = {}  # (by the test's key)
 
-    tried = _tried_paths(nodes) if PATH_BITS else set()
+    tried = _tried_paths(nodes) if PATH_BITS else {}
+    bits_beside = _path_bits_beside(nodes, bits)
     # (by point test's function and what passing takes of it: the local of the sites where it does not)
     failing_masks: dict[tuple[str, bool], str] = {}
     finders: list[tuple[str, str, bool]] = []  # (Plan.finders)
@@ -423,7 +424,11 @@ def plan(lines: Sequence[ast.stmt], code: ast.expr, fresh: Callable[[str], str],
             return None
         orelse = pyast.replace_in(loop.orelse, recording, memo)
         recorded = pyast.for_(loop.target, loop.iter, [pyast.if_(whole, [pyast.break_()])], orelse)
-        path = pyast.helper(PATH_BITS_HELPER, copy.deepcopy(loop.iter), bits)
+        # (the path's bitmask kept beside it where its table keeps them: read by its start)
+        table, start = tried[id(loop)]
+        beside = bits_beside.get(table)
+        path = pyast.sub(pyast.name(beside), copy.deepcopy(start)) if beside is not None \
+            else pyast.helper(PATH_BITS_HELPER, copy.deepcopy(loop.iter), bits)
         noting = [pyast.assign(pyast.name(mask), pyast.binop(pyast.name(mask), "|", copy.deepcopy(path)))
                   for mask in dict.fromkeys(mask for mask, _ in notes)]
         walked = pyast.for_(copy.deepcopy(loop.target), copy.deepcopy(loop.iter),
@@ -610,16 +615,38 @@ def failing_finder(test: ast.expr, gives: bool, bits: ast.expr, fresh: Callable[
     return [pyast.assign(pyast.name(mask), pyast.num(0)), walked, pyast.return_(pyast.name(mask))]
 
 
-def _tried_paths(nodes: Sequence[ast.AST]) -> set[int]:
+def _path_bits_beside(nodes: Sequence[ast.AST], bits: ast.expr) -> dict[str, str]:
+    """By table of kept paths (the first and fifth arguments of a `h_keep_path`
+    call), the table of their bitmasks by start kept beside it (the call's
+    `bits_beside`, expr_connected.witnessed_loop: a tuple of the two tables' names and
+    the sites' bits), where the bits are `bits` and every call keeping paths in
+    the table keeps their bitmasks there."""
+    beside: dict[str, Optional[str]] = {}
+    for node in pyast.walk_all(nodes):
+        if not (isinstance(node, ast.Call) and pyast.is_name(node.func, KEEPS_PATH)):
+            continue
+        rests = node.args[6] if len(node.args) == 7 else None
+        names = [name.id for name in rests.elts if isinstance(name, ast.Name)] if isinstance(rests, ast.Tuple) else []
+        kept = names if len(names) == 3 and pyast.same(rests.elts[2], bits) else None  # type: ignore[union-attr]
+        for index, table in ((0, 0), (4, 1)):
+            paths = node.args[index] if len(node.args) > index else None
+            if isinstance(paths, ast.Name):
+                mask = kept[table] if kept is not None else None
+                beside[paths.id] = mask if beside.get(paths.id, mask) == mask else None
+    return {table: mask for table, mask in beside.items() if mask is not None}
+
+
+def _tried_paths(nodes: Sequence[ast.AST]) -> dict[int, tuple[str, ast.expr]]:
     """The loops (by id) walking a search's kept path (expr_connected.witnessed_loop:
     `v = PATHS[start]`, then `if v is not None: for site in v: if not C: break`
     with an `else`), PATHS the first argument of a `h_keep_path` call or its
     fifth, the paths kept before (a search outside a listing tries both): a
-    tuple of sites, never changed."""
+    tuple of sites, never changed. Each with PATHS and `start`, where `start`
+    is a name or a constant (it reads as the same site right after)."""
     tables = {table.id for node in pyast.walk_all(nodes)
               if isinstance(node, ast.Call) and pyast.is_name(node.func, KEEPS_PATH)
               for table in node.args[0:5:4] if isinstance(table, ast.Name)}
-    found: set[int] = set()
+    found: dict[int, tuple[str, ast.expr]] = {}
     blocks = [list(nodes)] + [block for node in pyast.walk_all(nodes)
                               for block in (getattr(node, "body", None), getattr(node, "orelse", None))
                               if isinstance(block, list)]
@@ -641,8 +668,10 @@ def _tried_paths(nodes: Sequence[ast.AST]) -> set[int]:
                     and isinstance(loop.body[0].test, ast.UnaryOp) and isinstance(loop.body[0].test.op, ast.Not) \
                     and not loop.body[0].orelse and len(loop.body[0].body) == 1 \
                     and isinstance(loop.body[0].body[0], ast.Break) \
-                    and not pyast.assigns([loop.body[0].test], kept):
-                found.add(id(loop))
+                    and not pyast.assigns([loop.body[0].test], kept) \
+                    and (isinstance(first.value.slice, ast.Constant) or isinstance(first.value.slice, ast.Name)
+                         and not pyast.assigns([loop], first.value.slice.id)):
+                found[id(loop)] = (first.value.value.id, first.value.slice)
     return found
 
 

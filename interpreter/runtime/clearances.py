@@ -18,6 +18,7 @@ pass (`let_through`: its drops' candidates, if any, checked each).
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from itertools import groupby, islice
 from operator import itemgetter
 from types import FunctionType
@@ -35,11 +36,12 @@ if TYPE_CHECKING:
 # candidate of the case is checked (compilation/clearances.py); a move's may give
 # two more: the sites its part's terms alone read and the terms' runs (let_through)
 Clearance = Callable[[Any, Any], Optional[tuple[Any, ...]]]
-# screen(state, run, blocked, places, memo, rejected, forbidden): for the candidates
-# of `run` whose places meet `blocked`, the conjuncts their check asks before its
-# case, then the check where they do not let the candidate through; what forbids
-# appended to `rejected` and `forbidden` as `sift` does (compilation/clearances.py)
-Screen = Callable[[Any, Iterable[Code], int, Sequence[int], Any, list[int], list[Code]], None]
+# screen(state, run, blocked, places, memo, rejected, forbidden, ordered): for the
+# candidates of `run` whose places meet `blocked`, the conjuncts their check asks
+# before its case, then the check where they do not let the candidate through; what
+# forbids appended to `rejected` and `forbidden` as `sift` does (compilation/clearances.py);
+# `ordered`: the run is a list ascending by landing, one candidate a landing (`landed`)
+Screen = Callable[[Any, Iterable[Code], int, Sequence[int], Any, list[int], list[Code], bool], None]
 
 
 class ClearedChecks(tuple):  # type: ignore[type-arg]
@@ -370,14 +372,16 @@ def sift(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> list[in
 
 
 def sift_runs(s: State, out: list[Code], checks: ClearedChecks, memo: Any,
-              runs: tuple[tuple[int, ...], ...], ends: Sequence[int]) -> list[int]:
+              runs: tuple[tuple[int, ...], ...], ends: Sequence[int], ordered: tuple[int, ...] = ()) -> list[int]:
     """`sift` told by the lister where each case's candidates stand
     (compilation/listed_runs.py): by stretch of `out`, the cases it may hold
     (`runs`), each but the last ending where `ends` says. A stretch none of
     whose cases has a check is passed over, its candidates not looked at; a
     stretch of one case is that case's run, handed on whole (a slice); the
     others are grouped by case as `sift` groups the list. The same candidates
-    are asked in the same order."""
+    are asked in the same order. `ordered`: the stretches (of one case) whose
+    candidates stand in ascending order of landing, one a landing — a screen
+    may look its landings up (`landed`)."""
     asked = checks.stretches.get(runs)
     if asked is None:
         asked = checks.stretches[runs] = _stretches_asked(checks, runs)
@@ -391,7 +395,7 @@ def sift_runs(s: State, out: list[Code], checks: ClearedChecks, memo: Any,
         if start == end:
             continue
         if case >= 0:
-            _sift_run(s, case, out[start:end], checks, found, memo, rejected, forbidden)
+            _sift_run(s, case, out[start:end], checks, found, memo, rejected, forbidden, index in ordered)
             continue
         for case, run in groupby(islice(out, start, end), _CASE_OF):
             if checks[case] is not None:
@@ -399,6 +403,35 @@ def sift_runs(s: State, out: list[Code], checks: ClearedChecks, memo: Any,
     for code in forbidden:
         out.remove(code)
     return rejected
+
+
+# A screen looks up at most this many landings in an ordered run by bisection
+# (`landed`); more, and it tests each candidate's landing.
+LANDED_AT_MOST = 8
+_LANDING = itemgetter(DESTINATION)
+
+
+def landed(run: Sequence[Code], mask: int, ordered: bool) -> Sequence[Code]:
+    """The candidates of `run` whose landing's bit (the bit `site` of a site) is
+    in `mask`, in the run's order, where the run is `ordered` (ascending by
+    landing, one candidate a landing: compilation/listed_runs.py) and the mask
+    has few bits: each landing looked up by bisection, the others not looked at;
+    else `run` itself. The caller asks each candidate given its landing's bit
+    as before: what this leaves out are candidates that test fails for."""
+    if not ordered or mask.bit_count() > LANDED_AT_MOST:
+        return run
+    found = []
+    low, end = 0, len(run)
+    while mask:
+        bit = mask & -mask
+        mask ^= bit
+        site = bit.bit_length() - 1
+        low = bisect_left(run, site, low, end, key=_LANDING)
+        if low == end:
+            break
+        if run[low][DESTINATION] == site:
+            found.append(run[low])
+    return found
 
 
 def _stretches_asked(checks: ClearedChecks, runs: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, int], ...]:
@@ -411,11 +444,12 @@ def _stretches_asked(checks: ClearedChecks, runs: tuple[tuple[int, ...], ...]) -
 
 
 def _sift_run(s: State, case: int, run: Iterable[Code], checks: ClearedChecks, found: list[Any], memo: Any,
-              rejected: list[int], forbidden: list[Code]) -> None:
+              rejected: list[int], forbidden: list[Code], ordered: bool = False) -> None:
     """The work of `sift` and `sift_runs` on one run of a case that has a
     check: its candidates the clearance lets through passed over, the others
     asked of the screen or the check, those it forbids appended to `forbidden`
-    and what it answered to `rejected`."""
+    and what it answered to `rejected`. `ordered`: the run is a list in
+    ascending order of landing, one candidate a landing (told the screen)."""
     check = checks[case]
     clear = found[case]
     if clear is _UNASKED:
@@ -440,7 +474,7 @@ def _sift_run(s: State, case: int, run: Iterable[Code], checks: ClearedChecks, f
         return
     screen = checks.screens[case]
     if screen is not None:
-        screen(s, run, blocked, places, memo, rejected, forbidden)
+        screen(s, run, blocked, places, memo, rejected, forbidden, ordered)
         return
     for code in run:
         if blocked & places[code[at]]:

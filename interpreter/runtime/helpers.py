@@ -21,7 +21,7 @@ from .chains import cleared_stones as chains_stones_cleared
 from .chains import forget as chains_forget
 from .chains import wrote as chains_wrote
 from .chains import wrote_stones as chains_stones_wrote
-from .clearances import ClearedChecks, let_through, sift, sift_runs
+from .clearances import ClearedChecks, landed, let_through, sift, sift_runs
 from .dilation import reach as dilated_reach
 from .errors import RuleRuntimeError, fail
 from .kept_answers import NOT_KEPT, answer_for_opponent, keep_entry, kept_entry
@@ -448,7 +448,8 @@ def path(marks_by_site: list[int], end: int) -> tuple[int, ...]:
 
 def keep_path(paths: list[Optional[tuple[int, ...]]], start: int, marks_by_site: list[int], end: int,
               before: Optional[list[Optional[tuple[int, ...]]]] = None,
-              masks: Optional[tuple[list[int], list[int], Sequence[int]]] = None) -> None:
+              masks: Optional[tuple[list[int], list[int], Sequence[int]]] = None,
+              bits_beside: Optional[tuple[list[int], list[int], Sequence[int]]] = None) -> None:
     """Keep in `paths` (a table of the search's own, by start site) the path
     from `start` to `end` that a search marked (`marks`), and for each site on it
     the rest of the path from there (a piece searching from its site that moves
@@ -464,7 +465,13 @@ def keep_path(paths: list[Optional[tuple[int, ...]]], start: int, marks_by_site:
     the path, the rest of the path's bitmask, and the path whole, not cut at the
     site: a search trying its paths as masks reads only a path's end (its sites
     are the mask's), and the whole path proves the rest from the site as well,
-    so no copy of each rest is made."""
+    so no copy of each rest is made. With `bits_beside` instead (the same two tables
+    and bits), the paths are kept cut at each site as without masks, and each
+    one's bitmask beside it: a reader of a kept path's bitmask takes it from the
+    table by the path's start (a subscript, not `path_bits`)."""
+    if bits_beside is not None:
+        _keep_path_and_bits(paths, start, marks_by_site, end, before, bits_beside)
+        return
     if before is not None and paths[start] is not None:
         before[start] = paths[start]
         if masks is not None:
@@ -499,6 +506,55 @@ def keep_path(paths: list[Optional[tuple[int, ...]]], start: int, marks_by_site:
         if kept is None or kept[-1] == end:
             paths[site] = sites  # (whole: its end is what is read, the rest's bits are beside it)
             by_site[site] = rests[i]
+
+
+def _keep_path_and_bits(paths: list[Optional[tuple[int, ...]]], start: int, marks_by_site: list[int], end: int,
+                        before: Optional[list[Optional[tuple[int, ...]]]],
+                        beside: tuple[list[int], list[int], Sequence[int]]) -> None:
+    """`keep_path` with `bits_beside`: the paths kept as without masks (cut at each
+    site; a site holding a path to another end keeps it), and beside each kept
+    path, in the table of bitmasks beside its table, its bitmask — what
+    `path_bits` would give for it."""
+    by_site, before_by_site, bits = beside
+    if before is not None and paths[start] is not None:
+        before[start] = paths[start]
+        before_by_site[start] = by_site[start]
+    # (walked back from the end as `path` does, each rest's bitmask made on the way)
+    back = [end]
+    rest = bits[end]
+    rests_bits = [rest]
+    mark = marks_by_site[end]
+    while mark > 1:
+        site = mark - 2
+        back.append(site)
+        rest |= bits[site]
+        rests_bits.append(rest)
+        mark = marks_by_site[site]
+    back.reverse()
+    rests_bits.reverse()
+    sites = paths[start] = tuple(back)
+    by_site[start] = rest
+    for i in range(1, len(sites)):
+        site = sites[i]
+        kept = paths[site]
+        if kept is None or kept[-1] == end:
+            paths[site] = sites[i:]
+            by_site[site] = rests_bits[i]
+
+
+class PathBitsOf:
+    """The bitmasks of a table of kept paths read by subscript, `path_bits` of
+    the path kept at the index, for a table kept without its bitmasks beside it
+    (a screen reading several tables, compilation/kept_paths.py)."""
+
+    __slots__ = ("paths", "bits")
+
+    def __init__(self, paths: Sequence[Optional[tuple[int, ...]]], bits: Sequence[int]):
+        self.paths, self.bits = paths, bits
+
+    def __getitem__(self, start: int) -> int:
+        kept = self.paths[start]
+        return path_bits(kept, self.bits) if kept is not None else 0
 
 
 def region_note(answers: Union[list[Any], tuple[()]], found: Sequence[int], answer: Any,
@@ -1523,13 +1579,14 @@ def result_filter(
 
 
 def result_filter_runs(s: State, out: list[Code], checks: Sequence[Optional[ResultCheck]],
-                       runs: tuple[tuple[int, ...], ...], ends: Sequence[int]) -> None:
+                       runs: tuple[tuple[int, ...], ...], ends: Sequence[int], ordered: tuple[int, ...] = ()) -> None:
     """`result_filter` (no coverage counts) told by the lister where each case's
     candidates stand in `out` (compilation/listed_runs.py: by stretch of `out`,
     the cases it may hold; where each but the last ends): `sift` passes over
-    the stretches of cases without a check and takes a one-case stretch whole."""
+    the stretches of cases without a check and takes a one-case stretch whole
+    (`ordered`: the stretches whose candidates stand in ascending order of landing)."""
     if type(checks) is ClearedChecks and not checks.distinct and len(out) > MEMO_FROM - 1:
-        sift_runs(s, out, checks, defaultdict(_no_answer), runs, ends)
+        sift_runs(s, out, checks, defaultdict(_no_answer), runs, ends, ordered)
         return
     result_filter(s, out, checks)
 
@@ -1546,6 +1603,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_sites": sites,
     "h_parent_answer": parent_answer,
     "h_result_filter_runs": result_filter_runs,
+    "h_landed": landed,
     "h_parent_answer_terms": partial(terms.parent_answer_terms, parent_answer),
     "h_parent_answer_terms_masked": terms.parent_answer_terms_masked,
     "h_terms_hold": terms.terms_hold,

@@ -5,6 +5,7 @@ checks ask both pawns' searches for every wall meeting a path kept by the listin
 The same legal actions and perft as with it off, and fewer searches run."""
 from __future__ import annotations
 
+import ast
 import random
 import shutil
 from pathlib import Path
@@ -33,8 +34,9 @@ def _quoridor(tmp_path: Path, on: bool, monkeypatch, marks: Optional[Callable[[i
 
 def _keeping_before(game: Any) -> bool:
     """Whether a check's search keeps the path before the last (`h_keep_path`'s fifth
-    argument, the table of those paths)."""
-    return any(len(call.args) == 5 for call in helper_calls(game, "h_keep_path", CHECK))
+    argument, the table of those paths; None where it keeps none but the paths' bitmasks)."""
+    return any(len(call.args) >= 5 and isinstance(call.args[4], ast.Name)
+               for call in helper_calls(game, "h_keep_path", CHECK))
 
 
 def test_the_checks_try_the_path_before_and_list_the_same(tmp_path, monkeypatch):

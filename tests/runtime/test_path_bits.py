@@ -3,7 +3,9 @@
 failing_sites, or a function written for the test: result_reuse.failing_finder):
 the same entries on random walls of a 4×4 wall game and the same legal actions
 and perft for Quoridor as with it switched off; the helpers and the test's
-function on hand-made paths and boards."""
+function on hand-made paths and boards. The games are compiled with the paths'
+bitmasks worked out by `h_path_bits` (expr_sets.PATH_BITS_KEPT off: else read
+from the tables kept beside the paths, test_path_bits_kept.py)."""
 from __future__ import annotations
 
 import ast
@@ -12,7 +14,7 @@ import shutil
 from pathlib import Path
 
 from interpreter import load_game
-from interpreter.compilation import pyast, result_reuse
+from interpreter.compilation import expr_sets, pyast, result_reuse
 from interpreter.runtime import helpers
 from tests.helpers import helper_calls, stones_and_rocks, write_definition
 from tests.runtime.test_clearances import RULES
@@ -22,6 +24,7 @@ from tests.runtime.test_reach_reuse import EXTRA, FILES
 
 def _walls(tmp_path: Path, on: bool, monkeypatch) -> object:
     monkeypatch.setattr(result_reuse, "PATH_BITS", on)
+    monkeypatch.setattr(expr_sets, "PATH_BITS_KEPT", False)
     folder = tmp_path / f"walls-{on}"
     folder.mkdir()
     game = load_game(write_definition(folder, stones_and_rocks(extra=EXTRA), RULES))
@@ -60,7 +63,10 @@ def test_the_walls_games_entries_are_those_of_the_walk(tmp_path, monkeypatch):
 
 
 def test_quoridor_is_the_same_with_the_walk_by_bits_off(tmp_path, monkeypatch):
-    on = load_game(str(QUORIDOR))
+    monkeypatch.setattr(expr_sets, "PATH_BITS_KEPT", False)
+    on_folder = tmp_path / "quoridor-on"  # (a game loaded before keeps the code it was given)
+    shutil.copytree(QUORIDOR, on_folder)
+    on = load_game(str(on_folder))
     folder = tmp_path / "quoridor-off"
     shutil.copytree(QUORIDOR, folder)
     monkeypatch.setattr(result_reuse, "PATH_BITS", False)
