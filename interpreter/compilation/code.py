@@ -122,6 +122,9 @@ class Code:
     # SITE: the site holds a piece here (its piece needs no empty fallback);
     # SITES: sites that hold pieces (`pieces ...`).
     occupied: bool = False
+    # SITES: each site listed once, whatever the board does after (`pieces ...`:
+    # one piece a site), so joining one more site needs no set (expr_logic).
+    distinct: bool = False
     # SITE: never none (an element of a set of sites), so never beyond the edge.
     real: bool = False
     # TRACK: (the code of its table of the sites after each site, up to which n

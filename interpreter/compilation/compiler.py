@@ -65,6 +65,7 @@ from .errors import RuleError, unknown
 from .expr_names import BOARD_REPETITIONS, TURN_START
 from .expressions import ExpressionCompiler, whole_number
 from .extremes import extremes_compared
+from .fused_loops import loops_fused
 from .invariants import share_work
 from .items import RuleItems
 from .known_children import fixed_listing, next_decision
@@ -420,6 +421,8 @@ class Compiler:
         # (attributes of one piece set one after the other: one piece written)
         src.functions = [piece_writes_joined(f, src.fresh) if isinstance(f, py.FunctionDef) else f
                          for f in src.functions]
+        # (two loops over one list that only count: one loop, before their reads are hoisted)
+        src.functions = [loops_fused(f) if isinstance(f, py.FunctionDef) else f for f in src.functions]
         # (a search asked again reads the first's answer)
         share_scans(src)
         # (loop invariants worked out before their loops, an expression's repeated parts once)

@@ -172,7 +172,8 @@ class LogicFamily:
                 else (_one_site(left.code), right)
             if one is not None:
                 # (`S + [X]`: the sites of S and X sorted in one step, no set of X made first)
-                return Code(pyast.helper("h_with_site", other.code, one), Type.SITES, deps, cost=cost,
+                return Code(pyast.helper(_with_one_site(other), other.code, one), Type.SITES, deps, cost=cost,
+                            distinct=True,
                             size=min(left.size + right.size, self.x.n_sites), fresh=True)
         helper = "h_union" if op == "+" else "h_minus"
         size = left.size + right.size if op == "+" else left.size
@@ -413,6 +414,12 @@ class LogicFamily:
                                   lines_b + [pyast.assign(pyast.name(t), b.code)]))
             return Code(pyast.name(t), type_, deps, cost=cost, size=size)
         return Code(pyast.ifexp(a.code, cond.code, b.code), type_, deps, cost=cost, size=size)
+
+
+def _with_one_site(sites: Code) -> str:
+    """The helper joining one site to `sites`: where they list each site once (the
+    sites of pieces), no set is made to drop a second one."""
+    return "h_with_site_distinct" if sites.distinct else "h_with_site"
 
 
 def _one_site(code: py.expr) -> Optional[py.expr]:

@@ -81,7 +81,7 @@ class NameFamily:
                 stands: Code = local.stands
                 return replace(stands)  # (a copy: the argument's Code, as where the call stands)
             return Code(local.code, local.type, frozenset({Dep.LOCALS}), occupied=local.occupied, real=local.real,
-                        bits=local.bits, hides=self._declared_as(name),
+                        distinct=local.distinct, bits=local.bits, hides=self._declared_as(name),
                         const=NOCONST if local.fixed is None else local.fixed[0])
         if name in CONTEXT_NAMES:
             return self._context(e, scope)
@@ -296,7 +296,7 @@ class NameFamily:
             fixed = (value.const,) if value.is_const and value.type in (Type.DIR, Type.DIRS) else None
             bits = value.bits if pyast.same(again, value.code) else None
             inner.locals[param.id] = Local(again, value.type, occupied=value.occupied, real=value.real, fixed=fixed,
-                                           bits=bits,
+                                           distinct=value.distinct, bits=bits,
                                            region=value.static_sites if pyast.same(again, value.code) else None)
             arg_deps |= value.deps
             cost += value.cost

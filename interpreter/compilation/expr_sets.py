@@ -154,7 +154,7 @@ class SetFamily:
             sites, where = pyast.sub(pyast.name("o"), pyast.num(NEUTRAL)), neutral[0]
         size = x.n_sites
         if where is None:
-            return Code(sites, Type.SITES, deps, cost=size, size=size, occupied=True)
+            return Code(sites, Type.SITES, deps, cost=size, size=size, occupied=True, distinct=True)
         var = x.src.fresh("i")
         inner = scope.child()
         inner.locals["it"] = Local(pyast.name(var), Type.SITE, occupied=True)
@@ -170,11 +170,12 @@ class SetFamily:
             scope.sink.extend(written)
             deps |= cond.deps - {Dep.LOCALS}
             return Code(t, Type.SITES, deps, cost=size * (1 + cond.cost), size=size, fresh=True, occupied=True,
+                        distinct=True,
                         filtered=(written, sites, var, tuple(lines), cond.code))
         cond = x.boolean(where, inner)
         deps |= cond.deps - {Dep.LOCALS}
         return Code(pyast.listcomp(element, element, iterated(sites), cond.code), Type.SITES, deps,
-                    cost=size * (1 + cond.cost), size=size, fresh=True, occupied=True,
+                    cost=size * (1 + cond.cost), size=size, fresh=True, occupied=True, distinct=True,
                     filtered=(None, sites, var, (), cond.code))
 
     # ------------------------------------------------------------ quantifiers

@@ -42,7 +42,7 @@ from . import pyast
 # Helpers that change no position (they may fill tables of their own or, with
 # rule coverage, count: the engine puts the counts back after a check).
 PURE_HELPERS = frozenset({
-    "h_sites", "h_union", "h_with_site", "h_first", "h_minus", "h_without", "h_first_but",
+    "h_sites", "h_union", "h_with_site", "h_with_site_distinct", "h_first", "h_minus", "h_without", "h_first_but",
     "h_all_pieces", "h_each_piece", "h_floordiv", "h_divide", "h_mod", "h_bounded",
     "h_one_direction", "h_sum", "h_max", "h_min", "h_unique_max", "h_group", "h_flood", "h_unmarked",
     "h_on_full_line", "h_fail", "h_ahead", "h_behind", "h_along", "h_steps_on", "h_track_path", "h_track_to",
@@ -75,7 +75,7 @@ ENDING_FIELDS = ("result", "ending")
 # Calls whose value is a new container: a local holding only such values may be
 # changed freely (it is no part of the position).
 NEW_CONTAINERS = frozenset({"list", "sorted", "set", "h_unmarked", "h_marks", "h_sites", "h_union", "h_minus",
-                            "h_without", "h_with_site",
+                            "h_without", "h_with_site", "h_with_site_distinct",
                             "h_all_pieces"})
 # The registers that hold the position and its parts: never bound again in code tried in place.
 POSITION = frozenset({"s", "b", "o", "v"})

@@ -20,6 +20,14 @@ site read again after a write holds what was written (or still nothing), so the
 reads but the first are not needed either. Only the plain shape above is joined
 (its value stored in `x1`, checked or not, or written straight into the tuple);
 trees are not changed in place: the joined blocks are new nodes.
+
+A `promote` is a write of the kind's slot (`x0 = b[l3] = (x0[0], K) + x0[2:]`:
+slicing and joining make three tuples), joined with the writes that follow it
+(a card played and numbered). Between two writes may stand statements that
+cannot fail and see nothing of the piece (no call; neither the board, the state,
+the site lists nor the scratch; nothing the earlier values read or the site):
+they run first, the joined write after them, so the later values still see what
+they set (`ncount += 1` before `s.seq = ncount`).
 """
 from __future__ import annotations
 
@@ -31,15 +39,18 @@ from . import pyast
 BOARD, STATE, PIECE, VALUE = "b", "s", "x0", "x1"
 # (what a value after the first may not name: what the writes before it change or use)
 _UNSEEN = frozenset((BOARD, STATE, PIECE, VALUE))
+# (what a statement between two writes may not name: the site lists too)
+_UNSEEN_BETWEEN = _UNSEEN | {"o"}
+KIND_SLOT = 1
 
 
 class _Write:
     """One block `x0 = b[SITE]; if x0 is not None: ...` that sets one slot."""
 
-    def __init__(self, site: py.expr, slot: int, length: int, value: py.expr, setup: list[py.stmt]):
+    def __init__(self, site: py.expr, slot: int, length: Optional[int], value: py.expr, setup: list[py.stmt]):
         self.site = site  # (a name or a number)
         self.slot = slot
-        self.length = length  # (the piece's length)
+        self.length = length  # (the piece's length; None for a promotion, which does not say it)
         self.value = value  # (what the slot gets: x1 where `setup` assigns it)
         self.setup = setup  # (`x1 = value` and its check, or nothing)
 
@@ -76,6 +87,48 @@ def _slot_of(piece: py.expr) -> Optional[tuple[int, int, py.expr]]:
     return None if found is None else (found, len(piece.elts), piece.elts[found])
 
 
+def _promoted_to(piece: py.expr) -> Optional[py.expr]:
+    """K of `(x0[0], K) + x0[2:]` (statements.py `_promote_to`), else None."""
+    if not (isinstance(piece, py.BinOp) and isinstance(piece.op, py.Add) and isinstance(piece.left, py.Tuple)
+            and len(piece.left.elts) == 2 and isinstance(piece.right, py.Subscript)):
+        return None
+    owner, rest = piece.left.elts[0], piece.right
+    if not (isinstance(owner, py.Subscript) and pyast.is_name(owner.value, PIECE)
+            and isinstance(owner.slice, py.Constant) and owner.slice.value == 0):
+        return None
+    cut = rest.slice
+    if not (pyast.is_name(rest.value, PIECE) and isinstance(cut, py.Slice) and cut.upper is None and cut.step is None
+            and isinstance(cut.lower, py.Constant) and cut.lower.value == KIND_SLOT + 1):
+        return None
+    return piece.left.elts[1]
+
+
+def _promotion(last: py.stmt, site: py.expr) -> Optional[_Write]:
+    """The write of the kind that `x0 = b[SITE] = (x0[0], K) + x0[2:]` makes, else None."""
+    if not (isinstance(last, py.Assign) and len(last.targets) == 2 and pyast.is_name(last.targets[0], PIECE)):
+        return None
+    board = last.targets[1]
+    if not (isinstance(board, py.Subscript) and pyast.is_name(board.value, BOARD) and _same_site(board.slice, site)):
+        return None
+    kind = _promoted_to(last.value)
+    return None if kind is None else _Write(site, KIND_SLOT, None, kind, [])
+
+
+def _may_go_first(stmt: py.stmt, run: list[_Write]) -> bool:
+    """Whether `stmt`, standing after the writes of `run`, may run before them: it
+    calls nothing (so cannot fail), leaves the flow alone and names neither the
+    piece's places nor anything the writes' values and site name."""
+    names = _names(stmt)
+    if names & _UNSEEN_BETWEEN:
+        return False
+    for write in run:
+        if names & (_names(write.value) | _names(write.site)) or any(names & _names(s) for s in write.setup):
+            return False
+    return not any(isinstance(n, (py.Call, py.Return, py.Break, py.Continue, py.Raise, py.While, py.Yield,
+                                  py.YieldFrom, py.Await, py.Lambda, py.FunctionDef, py.Global, py.Nonlocal))
+                   for n in pyast.walk(stmt))
+
+
 def _is_check(stmt: py.stmt) -> bool:
     """`if not -L <= x1 <= L: h_bounded(x1, k)` (statements.py `_check_number`)."""
     return isinstance(stmt, py.If) and not stmt.orelse and len(stmt.body) == 1 \
@@ -100,6 +153,8 @@ def _write_of(read: py.stmt, block: py.stmt) -> Optional[_Write]:
         return None
     body = block.body
     last = body[-1]
+    if len(body) == 1 and isinstance(last, py.Assign) and len(last.targets) == 2:
+        return _promotion(last, site)
     if not (isinstance(last, py.Assign) and len(last.targets) == 1 and isinstance(last.targets[0], py.Subscript)
             and pyast.is_name(last.targets[0].value, BOARD) and _same_site(last.targets[0].slice, site)):
         return None
@@ -123,12 +178,16 @@ def _write_of(read: py.stmt, block: py.stmt) -> Optional[_Write]:
 
 def _joined(writes: list[_Write], fresh: Callable[[str], str]) -> list[py.stmt]:
     """One read, one test, the values in order, one piece built and written."""
-    site, length = writes[0].site, writes[0].length
+    site, length = writes[0].site, _length(writes)
+    assert length is not None
     slots: dict[int, py.expr] = {}
     body: list[py.stmt] = []
     for write in writes:
         # (each value into a temporary, in the order written: worked out and checked
-        # as before)
+        # as before; a number needs none)
+        if not write.setup and isinstance(write.value, py.Constant):
+            slots[write.slot] = write.value
+            continue
         name = fresh("t")
         if write.setup:
             body.extend(pyast.replace_in(write.setup, lambda n, name=name: py.Name(id=name, ctx=n.ctx)  # type: ignore[misc]
@@ -136,11 +195,18 @@ def _joined(writes: list[_Write], fresh: Callable[[str], str]) -> list[py.stmt]:
         else:
             body.append(pyast.assign(pyast.name(name), write.value))
         slots[write.slot] = pyast.name(name)
-    piece = pyast.tuple_(*(slots.get(j) or pyast.sub(pyast.name(PIECE), j) for j in range(length)))
+    piece = pyast.tuple_(*(slots[j] if j in slots else pyast.sub(pyast.name(PIECE), j) for j in range(length)))
     body.append(pyast.assign(pyast.name(PIECE), piece))
     body.append(pyast.assign(pyast.sub(pyast.name(BOARD), site), pyast.name(PIECE)))
     return [pyast.assign(pyast.name(PIECE), pyast.sub(pyast.name(BOARD), site)),
             pyast.if_(pyast.is_not_none(pyast.name(PIECE)), body)]
+
+
+def _length(writes: list[_Write]) -> Optional[int]:
+    """The length of the piece the writes build (told by any but a promotion), or
+    None where they tell two or none."""
+    lengths = {w.length for w in writes if w.length is not None}
+    return next(iter(lengths)) if len(lengths) == 1 else None
 
 
 def _block(stmts: list[py.stmt], fresh: Callable[[str], str]) -> list[py.stmt]:
@@ -152,20 +218,26 @@ def _block(stmts: list[py.stmt], fresh: Callable[[str], str]) -> list[py.stmt]:
             out.append(_nested(stmts[i], fresh))
             i += 1
             continue
-        run = [write]
+        run, between = [write], []
         j = i + 2
-        while j + 1 < len(stmts):
-            more = _write_of(stmts[j], stmts[j + 1])
-            if more is None or not _same_site(more.site, write.site) or more.length != write.length \
+        while True:
+            k = j  # (past the statements that may run before the joined write)
+            while k < len(stmts) and _may_go_first(stmts[k], run):
+                k += 1
+            more = _write_of(stmts[k], stmts[k + 1]) if k + 1 < len(stmts) else None
+            if more is None or not _same_site(more.site, write.site) or _length(run + [more]) is None \
+                    and more.length is not None \
                     or _names(more.value) & _UNSEEN or any(_names(s) & (_UNSEEN - {VALUE}) for s in more.setup):
                 break
+            between.extend(stmts[j:k])
             run.append(more)
-            j += 2
-        if len(run) == 1 or isinstance(write.site, py.Name) and any(
+            j = k + 2
+        if len(run) == 1 or _length(run) is None or isinstance(write.site, py.Name) and any(
                 write.site.id in pyast.stored_names(s) for w in run for s in w.setup):
             out.extend(stmts[i:i + 2])
             i += 2
             continue
+        out.extend(between)
         out.extend(_joined(run, fresh))
         i = j
     return out

@@ -53,6 +53,9 @@ class Local:
     # a site that holds a piece wherever the name can be read (an element of
     # `pieces ...` in a condition, which changes nothing on the board)
     occupied: bool = False
+    # SITES: each site listed once (Code.distinct), which no later change of the
+    # board undoes — unlike `occupied`, kept by a `let` and a procedure's parameter
+    distinct: bool = False
     # a site, never none (an element of a set of sites: sets hold no none)
     real: bool = False
     # declared by a `let` whose value is in error (reported there; its uses are not)

@@ -650,7 +650,7 @@ class StatementCompiler:
         if stones is not None and c.type is Type.SITES:
             bits = _r(self.src.fresh("l"))
             self.add(pyast.assign(bits, stones))
-        scope.locals[s.name] = Local(name, c.type, bits=bits)
+        scope.locals[s.name] = Local(name, c.type, bits=bits, distinct=c.distinct)
         return c.cost
 
     def _assign(self, s: ast.AssignStmt, scope: Scope) -> int:
@@ -1219,7 +1219,7 @@ class StatementCompiler:
                     continue
                 local = _r(self.src.fresh("l"))
                 self.add(pyast.assign(local, value.code))
-                inner.locals[param.id] = Local(local, value.type)
+                inner.locals[param.id] = Local(local, value.type, distinct=value.distinct)
                 cost += value.cost
         self._procedure_stack.append(name)
         try:

@@ -747,7 +747,8 @@ def frozen(value: Any, depth: int) -> bool:
 # their arguments): a table holds their lists as tuples, read only where they are
 # gone over.
 _SITE_LISTS: dict[str, Callable[..., Any]] = {"h_sites": helpers.sites, "h_union": helpers.union,
-                                               "h_with_site": helpers.with_site}
+                                               "h_with_site": helpers.with_site,
+                                               "h_with_site_distinct": helpers.with_site_distinct}
 
 
 def _table_read(node: ast.expr) -> bool:

@@ -3,15 +3,19 @@ named group's bitmask, as the docs write them (format.md 3.12.1, 3.14, 7):
 - `T[i] - R` / `T[i] + R`, T a constant table of sets (the neighbours by site, a
   region by player) and R fixed: one table worked out when the rules are compiled
   (compilation/expr_logic.py `_row_of_table_joined`);
-- `S - [X]`, X one site: `h_without(S, X)`; `S + [X]`: `h_with_site(S, X)`;
+- `S - [X]`, X one site: `h_without(S, X)`; `S + [X]`: `h_with_site(S, X)` (S the
+  sites of pieces, each listed once: `h_with_site_distinct`, no set made);
   `first(T[i] - [X])`: the first other site of T's sorted row, `h_first_but`
   (expr_sets.py `_first_but`);
 - `exists/count/all(g, it in R[P])`, g a named group: one mask by player
   (liberties.py `region_test`).
 Each is checked against the code it replaces over random games."""
 
+import random
+
 from interpreter import load_game
 from interpreter.compilation import expr_logic, expr_sets
+from interpreter.runtime import helpers
 from tests.helpers import helper_calls, placing, random_games_seen, stones_and_rocks, write_definition
 
 REGIONS = """\
@@ -103,3 +107,51 @@ def test_a_set_and_one_site_joined_in_one_step(tmp_path, monkeypatch):
     games = random_games_seen(game, seeds)
     assert games == random_games_seen(listed, seeds)
     assert {winner for _, winner, _ in games} >= {"white", "black"}
+
+
+WITH_PIECES = placing("""\
+                # (`theirs` kept through a removal; a procedure's parameter; a list
+                # literal naming one site twice)
+                let theirs = pieces of opponent
+                if count(theirs + [above], it is enemy) >= 5 and first(theirs + [to]) is enemy:
+                    remove first(theirs)
+                    if count(theirs + [above], it is own) >= 2:
+                        win
+                tally((pieces where it is stone) + [above])
+                if count([to, to] + [above], it is own) >= 2 and first([above, to] + [above]) is own:
+                    lose
+                above = neighbour(to, n)
+""", before="""\
+procedure tally(h):
+    if first(h + [to]) is own and count(h + [above], it is enemy) >= 6:
+        lose
+
+""")
+
+
+def test_the_sites_of_pieces_and_one_site_joined_without_a_set(tmp_path, monkeypatch):
+    # `S + [X]`, S the sites of pieces (named by a `let` or a procedure's parameter,
+    # pieces removed since): each site is listed once, `h_with_site_distinct`; a
+    # list literal may name a site twice, `h_with_site`. The same games as with
+    # `h_with_site` everywhere.
+    extra = "variables:\n  above: {type: site}\n"
+    path = write_definition(tmp_path, stones_and_rocks(files=5, ranks=5, extra=extra), WITH_PIECES)
+    game = load_game(path)
+    assert len(helper_calls(game, "h_with_site_distinct")) == 6 and len(helper_calls(game, "h_with_site")) == 2
+    with monkeypatch.context() as patched:
+        patched.setattr(expr_logic, "_with_one_site", lambda sites: "h_with_site")
+        with_sets = load_game(path)
+    assert not helper_calls(with_sets, "h_with_site_distinct")
+    seeds = range(60)
+    games = random_games_seen(game, seeds)
+    assert games == random_games_seen(with_sets, seeds)
+    assert {winner for _, winner, _ in games} >= {"white", "black"}
+
+
+def test_a_site_joined_to_sites_listed_once_gives_what_the_set_gives():
+    rng = random.Random(7)
+    for _ in range(500):
+        sites = rng.sample(range(30), rng.randrange(8))
+        for site in (-1, rng.randrange(30), *sites[:1]):
+            assert helpers.with_site_distinct(sites, site) == helpers.with_site(sites, site)
+            assert helpers.with_site_distinct(tuple(sites), site) == helpers.with_site(sites, site)
