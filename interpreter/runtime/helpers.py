@@ -493,23 +493,10 @@ def keep_path(paths: list[Optional[tuple[int, ...]]], start: int, marks_by_site:
             if kept is None or kept[-1] == end:
                 paths[sites[i]] = sites[i:]
         return
-    # (walked back from the end as `path` does, each site's bitmask of the rest of
-    # the path from there made on the way: one loop, not two)
-    by_site, bits = masks[0], masks[2]
-    back = [end]
-    rest = bits[end]
-    rests = [rest]
-    mark = marks_by_site[end]
-    while mark > 1:
-        site = mark - 2
-        back.append(site)
-        rest |= bits[site]
-        rests.append(rest)
-        mark = marks_by_site[site]
-    back.reverse()
-    rests.reverse()
-    sites = paths[start] = tuple(back)
-    by_site[start] = rest
+    by_site = masks[0]
+    sites, rests = _path_and_rests(marks_by_site, end, masks[2])
+    paths[start] = sites
+    by_site[start] = rests[0]
     for i in range(1, len(sites)):
         site = sites[i]
         kept = paths[site]
@@ -529,27 +516,34 @@ def _keep_path_and_bits(paths: list[Optional[tuple[int, ...]]], start: int, mark
     if before is not None and paths[start] is not None:
         before[start] = paths[start]
         before_by_site[start] = by_site[start]
-    # (walked back from the end as `path` does, each rest's bitmask made on the way)
-    back = [end]
-    rest = bits[end]
-    rests_bits = [rest]
-    mark = marks_by_site[end]
-    while mark > 1:
-        site = mark - 2
-        back.append(site)
-        rest |= bits[site]
-        rests_bits.append(rest)
-        mark = marks_by_site[site]
-    back.reverse()
-    rests_bits.reverse()
-    sites = paths[start] = tuple(back)
-    by_site[start] = rest
+    sites, rests = _path_and_rests(marks_by_site, end, bits)
+    paths[start] = sites
+    by_site[start] = rests[0]
     for i in range(1, len(sites)):
         site = sites[i]
         kept = paths[site]
         if kept is None or kept[-1] == end:
             paths[site] = sites[i:]
-            by_site[site] = rests_bits[i]
+            by_site[site] = rests[i]
+
+
+def _path_and_rests(marks_by_site: list[int], end: int, bits: Sequence[int]) -> tuple[tuple[int, ...], list[int]]:
+    """The path to `end` as `path` gives it, and beside each of its sites the
+    bitmask of the path from there to the end — made on the one walk back from
+    the end, not in a second loop."""
+    back = [end]
+    rest = bits[end]
+    rests = [rest]
+    mark = marks_by_site[end]
+    while mark > 1:
+        site = mark - 2
+        back.append(site)
+        rest |= bits[site]
+        rests.append(rest)
+        mark = marks_by_site[site]
+    back.reverse()
+    rests.reverse()
+    return tuple(back), rests
 
 
 class PathBitsOf:
