@@ -52,8 +52,9 @@ from .journal import CHANGES_LIST, JOURNALED, KEPT_HELPERS, in_place
 # registers' fields, builtins and the codes' maker, which leave nothing on it.
 _READ_FIELDS = frozenset({"board", "occ", "vars", "player", "phase", "decision", "step", "carry"})
 _CALLS = frozenset({"len", "range", "any", "all", "sum", "min", "max", "abs", "h_make_code",
-                    # (helpers that work a value out of their arguments alone)
-                    "h_player_after"})
+                    # (helpers that work a value out of their arguments alone; a
+                    # division's fails on 0, and the engine says the fault as the listing's)
+                    "h_player_after", "h_floordiv", "h_divide", "h_mod"})
 
 
 def counts_in_place(counter: py.FunctionDef) -> bool:

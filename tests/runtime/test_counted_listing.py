@@ -205,6 +205,30 @@ def test_a_rule_failing_in_place_fails_as_on_a_copy_and_leaves_the_position(tmp_
     assert _snapshot(s) == before
 
 
+def test_a_count_that_divides_is_asked_in_place_and_fails_as_the_listing(tmp_path):
+    import shutil
+
+    from interpreter import RuleRuntimeError
+
+    folder = tmp_path / "cc"
+    shutil.copytree(CHINESE_CHECKERS, folder)
+    rules = folder / "chinese_checkers.rules"
+    # (the steps' count divides: by zero on the third turn — a division is
+    # worked out of its operands alone, so the count still reads the position only)
+    rules.write_text(rules.read_text().replace(
+        "        step hex\n", "        step hex\n        where 4 // (turns - 2) < 100\n", 1))
+    game = load_game(str(folder))
+    engine = game.engine
+    assert all(d.counts_in_place for d in engine.decisions)
+    assert engine.rules.counted_in_place[0][0] is not None
+    s = engine.initial_state()
+    engine.apply_in_place(s, next(code for code in engine.legal(s) if code[0] == 0))
+    before = _snapshot(s)
+    with pytest.raises(RuleRuntimeError, match=r"rules:29:15: division by zero \(while listing the actions of .move."):
+        engine.perft(s, 2)
+    assert _snapshot(s) == before
+
+
 # (placements whose case keeps the empty sites (gomoku, hex), the groups' records
 # (hex, Y, Havannah) or a search's last answer in a constant (Havannah's ring):
 # played in place from the case as it was before the board's writes kept them,
