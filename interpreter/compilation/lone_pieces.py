@@ -171,13 +171,14 @@ def mover_list_kept(case: Sequence[py.stmt], asked: Sequence[py.stmt],
 
 def _clearing(stmt: py.AST) -> bool:
     """`h_clear(b, o, X)` (or journaled, `h_clear_kept(b, o, X, ...)`) as a
-    statement: the site X emptied, its piece taken off its owner's list — no
-    board read that the answer could depend on but X's."""
+    statement, X reading neither a site list nor `s`: the site X emptied, its
+    piece taken off its owner's list — no board read that the answer could
+    depend on but X's."""
     if isinstance(stmt, py.Expr):
         stmt = stmt.value
     return isinstance(stmt, py.Call) and isinstance(stmt.func, py.Name) and stmt.func.id in CLEARING_WRITERS \
         and len(stmt.args) >= 3 and not stmt.keywords and pyast.is_name(stmt.args[0], "b") \
-        and pyast.is_name(stmt.args[1], "o")
+        and pyast.is_name(stmt.args[1], "o") and not _names(stmt.args[2:], "o") and not _names(stmt.args[2:], "s")
 
 
 def read_through_board(case: Sequence[py.stmt], parts: Sequence[py.AST], clearing: bool = False) -> bool:

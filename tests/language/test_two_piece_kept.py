@@ -5,6 +5,8 @@ its `forbid result` check's answer by code as a lone piece's own move does
 case keeps every site list, the parts' loops go over the mover's site once the
 case is played, and where they walk a list instead the noting copy gives -1 and
 nothing is kept."""
+import ast
+
 import pytest
 
 from interpreter import load_game
@@ -155,3 +157,24 @@ def test_kiwipete_perft_with_and_without(monkeypatch):
         state = game.parse_position(agree.position_text(game, KIWIPETE))
         counts.append(list(game.engine.perft(state, 3)))
     assert counts == [[48, 2039, 97862]] * 2
+
+
+def test_which_two_piece_moves_are_kept():
+    def parsed(text: str) -> list:
+        return ast.parse(text).body
+    part = parsed("for i0 in (at,) if b[at] is not None and b[at][0] == p and b[at][1] == 0 else o[p]:\n"
+                  "    if b[i0][1] == 0 and b[k1[i0]] is None: t = True")
+    lists = [("p", 0, part[0].iter.orelse)]
+    case = ("b[at] = None\no[pc[0]].remove(at)\nb[to] = pc\no[pc[0]].append(to)\nat = to\n"
+            "x0 = b[k2[to]]\nh_clear(b, o, k3[to])\nh_clear(b, o, k2[to])\nb[k3[to]] = x0\n"
+            "o[x0[0]].append(k3[to])\nv[2] += 1")
+    assert lone_pieces.mover_list_kept(parsed(case), part, lists)
+    assert lone_pieces.read_through_board(parsed(case), part, clearing=True)
+    assert not lone_pieces.read_through_board(parsed(case), part)
+    # the site cleared found through a list (its choice unnoted), the board given whole, `s` read,
+    # a part reading another list
+    assert not lone_pieces.mover_list_kept(parsed(case.replace("h_clear(b, o, k3[to])", "h_clear(b, o, o[q][0])")),
+                                           part, lists)
+    assert not lone_pieces.read_through_board(parsed(case + "\nh_flip(b, to)"), part, clearing=True)
+    assert not lone_pieces.mover_list_kept(parsed(case + "\ns.ply += 1"), part, lists)
+    assert not lone_pieces.mover_list_kept(parsed(case), part + parsed("t = len(o[q])"), lists)
