@@ -34,7 +34,14 @@ from .asked_before import asked_before
 from .compiled import Block, CaseCode, PhaseOutline
 from .conditions import Condition
 from .journal import WRITTEN, in_place
-from .lone_pieces import lone_anchors, mover_first, mover_list_unchanged, noting_reads, read_through_board
+from .lone_pieces import (
+    lone_anchors,
+    mover_first,
+    mover_list_kept,
+    mover_list_unchanged,
+    noting_reads,
+    read_through_board,
+)
 from .model import GameModel
 from .probes import Probes
 from .registers import with_registers
@@ -208,6 +215,8 @@ class CaseWriter:
         # reads: runtime/kept_answers.KeptByMove)
         self.kept_by_move: dict[str, tuple[int, str]] = {}
         self._kept_kind: Optional[int] = None  # (what the last `_check_body` found of it)
+        # (and whether that answer is kept only where the loops went over the mover: lone_pieces.mover_list_kept)
+        self._kept_guarded = False
         # by check with a clearance: its screen, where it asks conjuncts before its case (clearances.py)
         self.screens: dict[str, str] = {}
         # the clearances of moves (their places the code's origin and destination), by the
@@ -378,7 +387,7 @@ class CaseWriter:
         if self._after_repeats:  # (the kept answer asked once, before the case: written again without the second)
             lookups = []
             body = self._check_body(case, phase, condition, lookups, self._after_repeats)
-        kept_kind = self._kept_kind
+        kept_kind, guarded = self._kept_kind, self._kept_guarded
         tried = in_place(body, self.src.fresh, aliases, self._answer_kept)
         if tried is None:
             body = self._check_body(case, phase, condition, None)
@@ -395,7 +404,7 @@ class CaseWriter:
         name = self._case_function(case, first + tried.statements(), what, check=True)
         if kept_kind is not None and not self.compiler.probes.coverage \
                 and read_through_board([], settled) and not pyast.names_in(settled) & {"s", "o"}:
-            self.kept_by_move[name] = (kept_kind, self._noting_check(name, what, case))
+            self.kept_by_move[name] = (kept_kind, self._noting_check(name, what, case, guarded))
         if self._clearance:
             self.clearances[name] = self._clearance
             if self._unmoved:
@@ -407,13 +416,14 @@ class CaseWriter:
                 self.screens[name] = screen
         return name
 
-    def _noting_check(self, name: str, what: str, case: CaseCode) -> str:
+    def _noting_check(self, name: str, what: str, case: CaseCode, guarded: bool = False) -> str:
         """The name of the check `name` written again noting the sites it reads
-        (lone_pieces.noting_reads): `f(s, code, memo=None) -> (answer, sites' bits)`."""
+        (lone_pieces.noting_reads, `guarded` as it says): `f(s, code, memo=None)
+        -> (answer, sites' bits)`."""
         src = self.src
         written = src.functions[-1]
         assert isinstance(written, py.FunctionDef) and written.name == name
-        body = noting_reads(written.body, self._site_bits(), src.fresh)
+        body = noting_reads(written.body, self._site_bits(), src.fresh, guarded)
         return src.function(src.fresh("f"), ["s", "code", "memo"], body,
                             Origin(what + " (noting the sites it reads)", case.pos), defaults=[pyast.none()])
 
@@ -823,6 +833,7 @@ class CaseWriter:
         it not kept before playing the case, and would find the same after."""
         src = self.src
         self._kept_kind = None
+        self._kept_guarded = False
         what = f"{case.label}: whether 'forbid result' forbids it, in phase '{phase.info.name}'"
         plain: list[py.AST] = []  # (the parts as asked where nothing is kept: `read_through_board`)
         with src.origin(Origin(what, case.pos)), src.capture() as body:
@@ -885,8 +896,14 @@ class CaseWriter:
         if lists and not pasted_after and case.pattern is CasePattern.MOVE:
             # (the mover's own list left alone where the parts' loops go over its site instead)
             unchanged = mover_list_unchanged(body, case.body, body[len(case.body):], lists)
-            if any(new is not old for new, old in zip(unchanged, body)) and read_through_board(case.body, plain):
-                self._kept_kind = lists[0][1]  # (the one kind of the loops: mover_list_unchanged)
+            if any(new is not old for new, old in zip(unchanged, body)):
+                if read_through_board(case.body, plain):
+                    self._kept_kind = lists[0][1]  # (the one kind of the loops: mover_list_unchanged)
+            elif mover_list_kept(case.body, body[len(case.body):], lists) \
+                    and read_through_board(case.body, plain, clearing=True):
+                # (a move of two pieces: kept where the loops went over the mover)
+                self._kept_kind = lists[0][1]
+                self._kept_guarded = True
             return unchanged
         return body
 

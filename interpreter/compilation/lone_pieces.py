@@ -28,6 +28,11 @@ from typing import Callable, Optional, Sequence
 
 from ..runtime.pieces import KIND, OWNER
 from . import pyast, result_reuse
+from .board_keys import CLEARING_WRITERS
+
+# Whether a move that also moves or takes off other pieces (`h_clear` writes in its
+# case) keeps its check's answer by code too (`mover_list_kept`).
+TWO_PIECE_KEPT = True
 
 
 def kind_tested(test: py.expr, board: str = "b") -> Optional[tuple[str, int]]:
@@ -123,9 +128,7 @@ def mover_list_unchanged(body: Sequence[py.stmt], case: Sequence[py.stmt], asked
     changing = [stmt for stmt in pyast.statements_in(case) if _list_change(stmt)]
     if _names(case, "s") or _names(case, "o") != sum(_names([stmt], "o") for stmt in changing):
         return list(body)
-    # (the parts: the lists of the loops alone, no `s`, and `at` where the case left it)
-    if sum(_names([node], "s") for node in asked) or pyast.assigns(asked, "at") \
-            or sum(_names([node], "o") for node in asked) != sum(_names([sites], "o") for _, _, sites in lists):
+    if not _parts_read_loops_alone(asked, lists):
         return list(body)
     kind = kinds.pop()
     lone = pyast.and_(pyast.compare(pyast.sub(pyast.name("pc"), OWNER), "==", pyast.name("p")),
@@ -136,7 +139,49 @@ def mover_list_unchanged(body: Sequence[py.stmt], case: Sequence[py.stmt], asked
     return changed
 
 
-def read_through_board(case: Sequence[py.stmt], parts: Sequence[py.AST]) -> bool:
+def _parts_read_loops_alone(asked: Sequence[py.stmt], lists: Sequence[tuple[str, int, py.expr]]) -> bool:
+    """Whether the parts `asked` read no site list but the lists `lists` of
+    their loops (mover_first's), no `s`, and leave `at` where the case left it."""
+    return not (sum(_names([node], "s") for node in asked) or pyast.assigns(asked, "at")
+                or sum(_names([node], "o") for node in asked) != sum(_names([sites], "o") for _, _, sites in lists))
+
+
+def mover_list_kept(case: Sequence[py.stmt], asked: Sequence[py.stmt],
+                    lists: Sequence[tuple[str, int, py.expr]]) -> bool:
+    """Whether a move's check that `mover_list_unchanged` leaves as it is (the
+    move `case` changes other site lists than the mover's in ways it does not
+    follow: a second piece moved, `h_clear(b, o, X)` then `b[Y] = piece`) may
+    still keep its answer by code (runtime/kept_answers.KeptByMove): the parts
+    `asked` read no site list but their loops' over the player's lone kind,
+    no `s`, and leave `at` alone; the case reads no `s`, writes none of `pc`,
+    `p`, `to`, and names `o` only to change a list or to clear a site. The case
+    keeps every list as it is played, so the loops are exact; where `at` holds
+    the player's piece of the lone kind once the case is played they go over
+    it alone and the answer follows from the pieces the check reads — else
+    they walk a list, which the noting copy marks as not kept
+    (`noting_reads`' `guarded`)."""
+    if TWO_PIECE_KEPT is False or {owner for owner, _, _ in lists} != {"p"} or len({k for _, k, _ in lists}) != 1:
+        return False
+    if not _parts_read_loops_alone(asked, lists) or _names(case, "s") \
+            or any(pyast.assigns(case, name) for name in ("pc", "p", "to")):
+        return False
+    listed = [stmt for stmt in pyast.statements_in(case) if _list_change(stmt) or _clearing(stmt)]
+    return _names(case, "o") == sum(_names([stmt], "o") for stmt in listed)
+
+
+def _clearing(stmt: py.AST) -> bool:
+    """`h_clear(b, o, X)` (or journaled, `h_clear_kept(b, o, X, ...)`) as a
+    statement, X reading neither a site list nor `s`: the site X emptied, its
+    piece taken off its owner's list — no board read that the answer could
+    depend on but X's."""
+    if isinstance(stmt, py.Expr):
+        stmt = stmt.value
+    return isinstance(stmt, py.Call) and isinstance(stmt.func, py.Name) and stmt.func.id in CLEARING_WRITERS \
+        and len(stmt.args) >= 3 and not stmt.keywords and pyast.is_name(stmt.args[0], "b") \
+        and pyast.is_name(stmt.args[1], "o") and not _names(stmt.args[2:], "o") and not _names(stmt.args[2:], "s")
+
+
+def read_through_board(case: Sequence[py.stmt], parts: Sequence[py.AST], clearing: bool = False) -> bool:
     """Whether a check that `mover_list_unchanged` changed, made of the move
     `case` and the parts `parts` (as `mover_first` left them), gives for a
     mover of the lone kind an answer that follows from the action's code, the
@@ -145,39 +190,65 @@ def read_through_board(case: Sequence[py.stmt], parts: Sequence[py.AST]) -> bool
     `b[...]` (none given whole to a helper, which could read it unseen), no
     variable read by the parts, and the case's variables only set (`v[K] = E`,
     `v[K] += E`: what the case writes on the board never depends on them). The
-    site lists and `s` are read by neither (`mover_list_unchanged`)."""
+    site lists and `s` are read by neither (`mover_list_unchanged`). With
+    `clearing`, the board may also be given to a statement clearing one site
+    (`h_clear(b, o, X)`: `mover_list_kept`), which reads only that site's piece
+    to take it off its list — `noting_reads` notes the site."""
     nodes = [*case, *parts]
     boards = sum(_names([node], "b") for node in nodes)
     subscripted = sum(1 for node in nodes for sub in pyast.walk(node)
-                      if isinstance(sub, py.Subscript) and pyast.is_name(sub.value, "b"))
+                      if isinstance(sub, py.Subscript) and pyast.is_name(sub.value, "b")
+                      or clearing and isinstance(sub, py.Expr) and _clearing(sub))
     if boards != subscripted or any(_names([node], "v") for node in parts):
         return False
     setting = [stmt for stmt in pyast.statements_in(case) if _sets_variable(stmt)]
     return _names(case, "v") == sum(_names([stmt], "v") for stmt in setting)
 
 
-def noting_reads(body: Sequence[py.stmt], bits: py.expr, fresh: Callable[[str], str]) -> list[py.stmt]:
+def noting_reads(body: Sequence[py.stmt], bits: py.expr, fresh: Callable[[str], str],
+                 guarded: bool = False) -> list[py.stmt]:
     """`body` (a check's function's, registers loaded) noting the sites it reads:
     each read `b[E]` becomes `b[x if (r := r | bits[(x := E)]) else x]` (E
-    worked out once, `bits` each site's bit, none for site -1) and each
+    worked out once, `bits` each site's bit, none for site -1), the site a
+    clearing statement reads likewise, and each
     `return X` returns `(X, r)` — the sites a `KeptByMove` keeps its answer
     with (runtime/kept_answers.py), noted by the code rather than by a board
-    that notes each read in Python (several times the check's cost)."""
+    that notes each read in Python (several times the check's cost). With
+    `guarded` (`mover_list_kept`), a loop of `mover_first`'s that walks its
+    list instead of the mover's site makes `r` -1: an answer read through a
+    site list, not to be kept."""
     read = fresh("t")
     site = fresh("t")
 
+    def noting(index: py.expr) -> py.expr:
+        bit = pyast.sub(bits, pyast.walrus(site, index))
+        return pyast.ifexp(pyast.name(site), pyast.walrus(read, pyast.binop(pyast.name(read), "|", bit)),
+                           pyast.name(site))
+
     def noted(node: py.AST) -> Optional[py.AST]:
         if isinstance(node, py.Subscript) and isinstance(node.ctx, py.Load) and pyast.is_name(node.value, "b"):
-            index = pyast.replace_nodes(node.slice, noted)
-            bit = pyast.sub(bits, pyast.walrus(site, index))
-            return pyast.sub(pyast.name("b"), pyast.ifexp(
-                pyast.name(site), pyast.walrus(read, pyast.binop(pyast.name(read), "|", bit)), pyast.name(site)))
+            return pyast.sub(pyast.name("b"), noting(pyast.replace_nodes(node.slice, noted)))
+        if isinstance(node, py.Call) and _clearing(node):
+            args = [pyast.replace_nodes(arg, noted) for arg in node.args]
+            args[2] = noting(args[2])
+            return py.Call(func=node.func, args=args, keywords=[])
+        if guarded and _lone_sites(node):
+            assert isinstance(node, py.IfExp)
+            listed = pyast.ifexp(node.orelse, pyast.walrus(read, pyast.num(-1)), node.orelse)
+            return pyast.ifexp(node.body, pyast.replace_nodes(node.test, noted), listed)
         if isinstance(node, py.Return):
             value = pyast.replace_nodes(node.value, noted) if node.value is not None else pyast.none()
             return pyast.return_(pyast.tuple_(value, pyast.name(read)))
         return None
 
     return [pyast.assign(pyast.name(read), pyast.num(0)), *(pyast.replace_nodes(stmt, noted) for stmt in body)]
+
+
+def _lone_sites(node: py.AST) -> bool:
+    """`(at,) if <test> else o[E]`, as `mover_first` writes a loop's sites."""
+    return isinstance(node, py.IfExp) and isinstance(node.body, py.Tuple) and len(node.body.elts) == 1 \
+        and pyast.is_name(node.body.elts[0], "at") and isinstance(node.orelse, py.Subscript) \
+        and pyast.is_name(node.orelse.value, "o") and isinstance(node.orelse.slice, py.Name)
 
 
 def _sets_variable(stmt: py.stmt) -> bool:

@@ -194,7 +194,9 @@ class KeptByMove:
     back. On a miss the check is asked as `noting`
     (lone_pieces.noting_reads: the same code, memo None — its own reads, not a
     kept entry's —, giving also the bits of the sites it read: the origin among
-    them, read first)."""
+    them, read first); -1 for the sites where it read a site list (a move of
+    two pieces whose parts' loops did not find the mover: lone_pieces.
+    mover_list_kept), whose answer is not kept."""
     __slots__ = ("check", "kind", "noting", "kept")
 
     def __init__(self, check: Callable[..., Any], kind: int, noting: Callable[..., tuple[Any, int]]) -> None:
@@ -240,6 +242,8 @@ class KeptByMove:
         if mover is None or mover[0] != p or mover[1] != self.kind:
             return self.check(s, code, memo)
         answer, sites = self.noting(s, code)
+        if sites < 0:  # (read through a site list: lone_pieces.noting_reads' `guarded`)
+            return answer
         if kept is None:
             kept = self.kept[p] = {}
         if known is None:
