@@ -4,6 +4,7 @@ python benchmarks/outsiders/chess960/agree.py --games 300 --seed 1
 python benchmarks/outsiders/chess960/agree.py starts
 python benchmarks/outsiders/chess960/agree.py speed --seconds 3 --rounds 3
 python benchmarks/outsiders/chess960/agree.py perft --depth 3 --record 518
+python benchmarks/outsiders/chess960/agree.py --first-form speed   (any mode: the first form)
 
 The definition writes a move as OpenSpiel's long algebraic notation (`e2e4`, `e7e8q`),
 a castling as OpenSpiel's SAN (`O-O`, `O-O-O`: OpenSpiel's actions 4673 and 4672, which
@@ -34,11 +35,11 @@ def write(state, action: int) -> str:
     return chess.action_to_move(action, state.board()).to_lan()
 
 
-def compare_starts() -> int:
+def compare_starts(definition: str) -> int:
     """Every start position: the board after each chance outcome, as text, and the
     legal moves there."""
     from interpreter import load_game
-    rw_game = load_game(HERE)
+    rw_game = load_game(definition)
     os_game = pyspiel.load_game(OS_NAME, OS_PARAMS)
     symbols = {"king": "k", "queen": "q", "rook": "r", "bishop": "b", "knight": "n", "pawn": "p"}
     problems = 0
@@ -70,6 +71,11 @@ def compare_starts() -> int:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["starts"]:
-        sys.exit(compare_starts())
-    sys.exit(oracle.main(HERE, OS_NAME, write, os_params=OS_PARAMS))
+    argv = sys.argv[1:]
+    definition = HERE
+    if "--first-form" in argv:
+        argv.remove("--first-form")
+        definition = os.path.join(HERE, "first_form")
+    if argv[:1] == ["starts"]:
+        sys.exit(compare_starts(definition))
+    sys.exit(oracle.main(definition, OS_NAME, write, argv, os_params=OS_PARAMS))
