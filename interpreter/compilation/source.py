@@ -331,7 +331,30 @@ def _node_count(node: ast.AST) -> int:
     cached: Optional[int] = node.__dict__.get("_node_count")
     if cached is not None:
         return cached
+    # (counted after the statements it holds, without recursion: a chain of a
+    # thousand `elif`s is one statement holding the next)
     count = 0
+    stack: list[tuple[ast.AST, Optional[tuple[int, list[ast.stmt]]]]] = [(node, None)]
+    while stack:
+        current, walked = stack.pop()
+        if walked is None:
+            if current is not node and "_node_count" in current.__dict__:
+                continue
+            walked = _own_nodes(current)
+            stack.append((current, walked))
+            stack.extend((stmt, None) for stmt in walked[1] if "_node_count" not in stmt.__dict__)
+            continue
+        own, stmts = walked
+        count = own + sum(stmt.__dict__["_node_count"] for stmt in stmts)
+        if isinstance(current, ast.stmt):
+            current._node_count = count  # type: ignore[attr-defined]  # (nodes never change once built)
+    return count
+
+
+def _own_nodes(node: ast.AST) -> tuple[int, list[ast.stmt]]:
+    """(the number of nodes of `node`'s tree outside the statements it holds, those statements)."""
+    count = 0
+    stmts: list[ast.stmt] = []
     stack = [node]
     while stack:
         current = stack.pop()
@@ -341,14 +364,12 @@ def _node_count(node: ast.AST) -> int:
             if isinstance(value, list):
                 for item in value:
                     if isinstance(item, ast.stmt):
-                        count += _node_count(item)
+                        stmts.append(item)
                     elif isinstance(item, ast.AST):
                         stack.append(item)
             elif isinstance(value, ast.AST):
                 stack.append(value)
-    if isinstance(node, ast.stmt):
-        node._node_count = count  # type: ignore[attr-defined]  # (nodes never change once built)
-    return count
+    return count, stmts
 
 
 # ---------------------------------------------------------------- the check

@@ -15,7 +15,7 @@ scope's `Flow`.
 from __future__ import annotations
 
 import ast as py
-from contextlib import nullcontext
+from contextlib import ExitStack, nullcontext
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, ContextManager, Optional, Union
 
@@ -876,29 +876,40 @@ class StatementCompiler:
         always holds too. `asked`: the conditions as compiled and the scope they
         are compiled in, where first conjuncts are kept for later conditions
         (shared_conjuncts.py); None: the branches' own, in `scope`."""
-        if not branches:
-            return self._branch(otherwise, scope, "else", pos, None) if otherwise else 0
-        conds, asking = asked if asked is not None else ([cond for cond, _ in branches], scope)
-        kept_cost, conds, asking = self._first_conjunct_kept(conds, asking)
-        (cond, body), rest = branches[0], branches[1:]
-        lines, c = self.exprs.lowered(conds[0], asking, condition=True)
-        c = replace(c, cost=c.cost + kept_cost)
-        if c.is_const:
-            if not c.const:
-                self._dead_branch(f"if {_short(cond)}", cond.pos)
-                return c.cost + self._chain(rest, otherwise, scope, pos)
-            cost = c.cost + self._branch(body, scope, f"if {_short(cond)}", cond.pos, None)
-            for later, _ in rest:
-                self._dead_branch(f"if {_short(later)}", later.pos)
-            if otherwise:
-                self._dead_branch("else", pos)
-            return cost
-        self.src.paste(lines)
-        cost = c.cost + self._branch(body, scope, f"if {_short(cond)}", cond.pos, c.code)
-        if rest or otherwise:
-            valid = scope.flow.at_valid
-            with self.src.else_():
-                cost += self._chain(rest, otherwise, scope, pos, (conds[1:], asking))
+        # (a loop, not a recursion: a chain of a thousand `elif`s is one level deep
+        # in the rules, and must not hang on how deep the caller's stack is)
+        cost = 0
+        valids: list[bool] = []
+        with ExitStack() as elses:
+            while branches:
+                conds, asking = asked if asked is not None else ([cond for cond, _ in branches], scope)
+                kept_cost, conds, asking = self._first_conjunct_kept(conds, asking)
+                (cond, body), branches = branches[0], branches[1:]
+                lines, c = self.exprs.lowered(conds[0], asking, condition=True)
+                cost += c.cost + kept_cost
+                if c.is_const:
+                    if not c.const:
+                        self._dead_branch(f"if {_short(cond)}", cond.pos)
+                        asked = None
+                        continue
+                    cost += self._branch(body, scope, f"if {_short(cond)}", cond.pos, None)
+                    for later, _ in branches:
+                        self._dead_branch(f"if {_short(later)}", later.pos)
+                    if otherwise:
+                        self._dead_branch("else", pos)
+                    otherwise = []
+                    break
+                self.src.paste(lines)
+                cost += self._branch(body, scope, f"if {_short(cond)}", cond.pos, c.code)
+                if not (branches or otherwise):
+                    break
+                valids.append(scope.flow.at_valid)
+                elses.enter_context(self.src.else_())
+                asked = (conds[1:], asking)
+            else:
+                if otherwise:
+                    cost += self._branch(otherwise, scope, "else", pos, None)
+        for valid in reversed(valids):
             scope.flow.at_valid = valid and scope.flow.at_valid
         return cost
 

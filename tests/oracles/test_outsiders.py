@@ -80,6 +80,7 @@ def _oracle() -> ModuleType:
     ("othello", "othello", "write", 4, 30),
     ("connect_four", "connect_four", "to_notation", 4, 10),
     ("clobber", "clobber", "to_notation", 4, 10),
+    ("chess960", "chess(chess960=true)", "write", 2, 30),
 ])
 def test_an_outsiders_game_agrees_with_openspiel(game, openspiel, writer, games, plies_a_game):
     write = getattr(_script(game), writer)
