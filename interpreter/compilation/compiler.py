@@ -484,8 +484,8 @@ class Compiler:
                          for f in src.functions]
         # (every piece taken off the board in one call where nothing keeps more than the lists)
         src.functions = [pieces_cleared_at_once(f) if isinstance(f, py.FunctionDef) else f for f in src.functions]
-        # (a lister's filter told where each case's candidates stand: last, no pass after it reads the
-        # call; only where some phase's checks are sifted — drops' clearances, no move's: a phase with
+        # (a lister's filter told where each case's candidates stand: no pass after it reads the call;
+        # only where some phase's checks are sifted — drops' clearances, no move's: a phase with
         # a move's clearance is filtered by `let_through`, one without clearances candidate by candidate)
         if any(self._sifted(names, written) for names in written.checks):
             src.functions = [runs_told(f, src.const, src.fresh, src.value) if isinstance(f, py.FunctionDef) else f
