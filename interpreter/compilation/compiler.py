@@ -92,6 +92,7 @@ from .statements_shared import parts_shared_across
 from .tabulate import tabulate
 from .told_apart import check_told_apart, reads_names
 from .types import CANDIDATE_DEPS, ELEMENT, NUMBERS, Type
+from .unblocked_drops import drops_unblocked
 
 TEMPLATE_FIELDS = ("{from}", "{to}", "{outcome}")
 MAX_OUTCOMES = 10_001
@@ -483,12 +484,16 @@ class Compiler:
                          for f in src.functions]
         # (every piece taken off the board in one call where nothing keeps more than the lists)
         src.functions = [pieces_cleared_at_once(f) if isinstance(f, py.FunctionDef) else f for f in src.functions]
-        # (a lister's filter told where each case's candidates stand: last, no pass after it reads the
-        # call; only where some phase's checks are sifted — drops' clearances, no move's: a phase with
+        # (a lister's filter told where each case's candidates stand: no pass after it reads the call;
+        # only where some phase's checks are sifted — drops' clearances, no move's: a phase with
         # a move's clearance is filtered by `let_through`, one without clearances candidate by candidate)
         if any(self._sifted(names, written) for names in written.checks):
             src.functions = [runs_told(f, src.const, src.fresh, src.value) if isinstance(f, py.FunctionDef) else f
                              for f in src.functions]
+        # (a drop's loop asking a few sites around each landing answered from the pieces: after the runs are
+        # told, which read its appends)
+        src.functions = [drops_unblocked(f, src.const, src.value, self.model.board.size)
+                         if isinstance(f, py.FunctionDef) else f for f in src.functions]
         all_scores = self._write_all_scores(written.score)
         namespace = compile_module(self.src)
         coverage = self.probes.coverage

@@ -960,6 +960,36 @@ def make_code(table: list[list[Optional[Code]]], case: int, frm: int, to: int) -
     return code
 
 
+# (a few codes ruled out are deleted from the whole list, each a move of the list's
+# tail in C; more are left out by `compress` over the bits written out as 0s and 1s)
+_FEW_BLOCKED = 8
+_UNBLOCKED = bytes.maketrans(b"01", b"\x01\x00")
+
+
+def listed_unblocked(out: list[Code], occ: list[list[int]], blocking: Sequence[int], codes: Sequence[Code]) -> None:
+    """`out` extended by `codes` (in their order) but those a piece rules out:
+    `blocking[site]` has bit i set where a piece at `site` rules out codes[i]. A
+    drop's loop `for to in SITES: if b[to] is None and b[T[to]] is None ...:
+    out.append(CODE)` in one step (compilation/unblocked_drops.py): few pieces
+    stand where its tests read, so the pieces are asked, not the candidates."""
+    blocked = 0
+    for owned in occ:
+        for site in owned:
+            blocked |= blocking[site]
+    if not blocked:
+        out += codes
+    elif blocked.bit_count() <= _FEW_BLOCKED:
+        start = len(out)
+        out += codes
+        while blocked:  # (at most _FEW_BLOCKED rounds)
+            last = blocked.bit_length() - 1
+            del out[start + last]
+            blocked ^= 1 << last
+    else:
+        written = format(blocked | 1 << len(codes), "b")[:0:-1]
+        out += compress(codes, written.encode().translate(_UNBLOCKED))
+
+
 def landings(out: list[Code], first: int, second: int, cases: frozenset[int]) -> set[int]:
     """The landing sites of the actions of `cases` in out[first:second]: those a
     later action of the piece, written alike, does not list again."""
@@ -1711,6 +1741,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_board_repetitions": board_repetitions,
     "h_clear": clear,
     "h_clear_all": clear_all,
+    "h_listed_unblocked": listed_unblocked,
     "h_replace": replace,
     "h_clear_kept": clear_kept,
     "h_replace_kept": replace_kept,
