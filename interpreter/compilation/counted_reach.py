@@ -107,8 +107,9 @@ class CountedReach:
         return Code(pyast.method(counted, "bit_count"), Type.INT, deps, cost=coll.cost + 8 * len(masks))
 
     def _written_as_reach(self, e: ast.Expr) -> bool:
-        """Whether some conjunct of `e` (through defines, `not`s and `and`s) is
-        an `exists` over `connected`, nothing compiled."""
+        """Whether some part of `e` (through defines, `not`s, `and`s and `or`s: a
+        first look, `_parts` decides) is an `exists` over `connected`, nothing
+        compiled."""
         defines = self.x.defines
         todo = [e]
         for _ in range(MAX_PARTS * 4):
@@ -117,7 +118,7 @@ class CountedReach:
             expr = todo.pop()
             if isinstance(expr, ast.Not):
                 todo.append(expr.operand)
-            elif isinstance(expr, ast.And):
+            elif isinstance(expr, (ast.And, ast.Or)):
                 todo += [expr.right, expr.left]
             elif isinstance(expr, ast.Name) and expr.id in defines and not defines[expr.id].params:
                 todo.append(defines[expr.id].expr)
