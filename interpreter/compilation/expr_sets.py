@@ -32,6 +32,7 @@ from .code import (
     site_table,
     when,
 )
+from .counted_reach import CountedReach
 from .cut_pretest import decided_before, early_answer
 from .errors import RuleError
 from .expr_connected import fused_loop, witnessed_loop
@@ -73,6 +74,7 @@ class SetFamily:
         self.site_masks = x.site_masks
         # count(connected(...)) without one site, where it applies (ConnectedFamily.count_without)
         self.counted_flood: Optional[Callable[[ast.Call, Scope], Optional[Code]]] = None
+        self.counted_reach: Optional[CountedReach] = None  # (set once the board's neighbours are known)
         self._symmetric: dict[str, bool] = {}  # (tables of neighbours by name: each site its neighbours' neighbour)
         self._searches: dict[str, int] = {}  # (the score's noted floods, each written one way: their numbers)
 
@@ -339,6 +341,12 @@ class SetFamily:
         masked_group = region_test(self.x, quantifier, coll, e, name, scope)  # (a named group's bits: liberties.py)
         if masked_group is not None:
             return masked_group
+        if quantifier == "count" and self.counted_reach is not None:
+            # (the sites whose flood reaches a goal counted as masks: counted_reach.py)
+            counted = self.counted_reach.count(coll, e, scope, name,
+                                               lambda: self._element(coll, self.x.src.fresh("i")))
+            if counted is not None:
+                return counted
         if scope.sink is not None:
             return self._loop(quantifier, coll, e, scope, name)
         x = self.x

@@ -34,6 +34,7 @@ from typing import Any, Callable, Iterable, Optional
 from ..parsing import ast
 from . import pyast
 from .code import NOCONST, Code, Handler, Stmts, describe, disjuncts, is_cheap, standing_local
+from .counted_reach import CountedReach
 from .errors import RuleError, unknown
 from .expr_connected import ConnectedFamily
 from .expr_logic import LogicFamily
@@ -115,6 +116,8 @@ class ExpressionCompiler:
         self.connected = ConnectedFamily(self, self.sites.adjacency_table)
         self.connected.mask_names = self.owner_masks.names
         self.sets.counted_flood = self.connected.count_without
+        self.sets.counted_reach = CountedReach(self, self.site_masks, self.sites.adjacency_table,
+                                               self.names.bound_arguments)
         self.logic.kind_test = self.pieces.kind_test
         self.logic.bounded = self.sites.compared_ray_count
         self._nodes: dict[type, Handler] = {ast.Call: self.call}

@@ -54,7 +54,7 @@ def reach_answer(src: Source, flood: Flood, var: str, lines: list[py.stmt], cond
     if not (isinstance(table, tuple) and table and all(isinstance(row, tuple) for row in table)):
         return None
     n = len(table) - 1
-    if not _symmetric(table, n):
+    if not symmetric(table, n):
         return None
     parsed = _allowed(src, witness.cond, witness.site, starts, bits, full, n)
     if parsed is None:
@@ -84,10 +84,7 @@ def _grown(src: Source, table: tuple[tuple[int, ...], ...], n: int, goal: py.exp
     round one AND and one shift (a product or a quotient by a power of two) a
     distance; on others runtime/dilation.reach grows it through each site's
     neighbours' mask."""
-    by_distance: dict[int, int] = {}
-    for site, row in enumerate(table[:n]):
-        for t in row:
-            by_distance[t - site] = by_distance.get(t - site, 0) | 1 << site
+    by_distance = neighbours_by_distance(table, n)
     cache = src.const([(-1, 0)])
     mask, last, found = (pyast.name(src.fresh("t")) for _ in range(3))
     if len(by_distance) > MAX_SHIFTS:
@@ -109,7 +106,17 @@ def _grown(src: Source, table: tuple[tuple[int, ...], ...], n: int, goal: py.exp
                       grow)], found
 
 
-def _symmetric(table: tuple[tuple[int, ...], ...], n: int) -> bool:
+def neighbours_by_distance(table: tuple[tuple[int, ...], ...], n: int) -> dict[int, int]:
+    """For each distance d between a site and a neighbour (`t - site`), the mask
+    of the sites having a neighbour at that distance."""
+    by_distance: dict[int, int] = {}
+    for site, row in enumerate(table[:n]):
+        for t in row:
+            by_distance[t - site] = by_distance.get(t - site, 0) | 1 << site
+    return by_distance
+
+
+def symmetric(table: tuple[tuple[int, ...], ...], n: int) -> bool:
     """Whether each site's neighbours (sites of the board only) have it as theirs."""
     return all(isinstance(t, int) and 0 <= t < n and site in table[t]
                for site, row in enumerate(table[:n]) for t in row) and not table[n]
