@@ -69,10 +69,11 @@ def check_definition(definition: Definition, options: dict[str, Any]) -> Checked
 
 # Compiling makes and drops syntax trees by the hundred thousand, few of them in
 # cycles: at Python's threshold (700 objects made) the youngest generation was
-# collected every few hundred nodes, and every few dozen of those collections the
-# oldest, walking every tree still kept — 15-20 % of a large definition's
-# compilation (an outsider's shogi: 0.94 of 4.8 s). The threshold is raised while
-# a definition compiles and set back after (the test run sets the same, conftest).
+# collected every few hundred nodes and, about every hundred of those collections,
+# the oldest, walking every tree still kept — 10-20 % of a large definition's
+# compilation (the slowest outsider's: 0.94 of 4.8 s, 954 collections; 35 with
+# this). The threshold is raised while a definition compiles and set back after
+# (the test run sets the same, conftest).
 YOUNG_THRESHOLD_COMPILING = 20_000
 
 
