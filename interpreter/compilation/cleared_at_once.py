@@ -26,6 +26,9 @@ _EVERY_PIECE = pyast.helper("tuple", pyast.helper("h_all_pieces", pyast.name("o"
 def pieces_cleared_at_once(function: py.FunctionDef) -> py.FunctionDef:
     """`function` with each loop clearing the site of every piece one at a time
     written as one call (module docstring)."""
+    # (a function clearing no site one at a time is not walked: most clear none)
+    if not pyast.names_any(function, ("h_clear",)):
+        return function
     loops = [node for node in pyast.walk(function) if _clears_every_piece(node)]
     counts = pyast.name_counts(function)
     kept = [loop for loop in loops if counts.get(loop.target.id, 0) == 2]  # type: ignore[attr-defined]

@@ -8,7 +8,6 @@ arguments, which are evaluated first.
 from __future__ import annotations
 
 import ast as py
-from dataclasses import replace
 from typing import Callable, Collection, Optional
 
 from ..parsing import ast
@@ -21,7 +20,7 @@ from .items import kind_copy_name
 from .model import Pool, Region, Track, Variable
 from .names import ALWAYS, CONTEXT_NAMES
 from .registers import opponent
-from .scope import Local, Register, Scope
+from .scope import Local, Register, Scope, copied
 from .types import Dep, Type
 
 # Where `board repetitions` means something: the scopes that make it available.
@@ -79,7 +78,7 @@ class NameFamily:
                 raise FollowOnError(e.pos, f"'{name}' is not known: its 'let' is in error")
             if local.stands is not None:
                 stands: Code = local.stands
-                return replace(stands)  # (a copy: the argument's Code, as where the call stands)
+                return copied(stands)  # (a copy: the argument's Code, as where the call stands)
             return Code(local.code, local.type, frozenset({Dep.LOCALS}), occupied=local.occupied, real=local.real,
                         distinct=local.distinct, bits=local.bits, hides=self._declared_as(name),
                         const=NOCONST if local.fixed is None else local.fixed[0])

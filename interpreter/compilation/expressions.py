@@ -28,7 +28,6 @@ a right-hand side run only when it is evaluated.
 from __future__ import annotations
 
 import ast as py
-from dataclasses import replace
 from typing import Any, Callable, Iterable, Optional
 
 from ..parsing import ast
@@ -47,7 +46,7 @@ from .model import GameModel, Track
 from .names import CONTEXT_NAMES
 from .per_listing import ListingCache
 from .prefilters import OwnerMasks
-from .scope import Scope
+from .scope import Scope, copied
 from .site_masks import SiteMasks
 from .source import MAX_LITERAL, Origin, Source
 from .types import NUMBERS, Type
@@ -260,7 +259,7 @@ class ExpressionCompiler:
             if scope.per_listing is not None and scope.sink is not None:
                 # (what it writes is kept once per listing when it reads the position alone)
                 lines: Stmts = []
-                c = handler(e, replace(scope, sink=lines))
+                c = handler(e, copied(scope, sink=lines))
                 return scope.per_listing.kept(lines, c, scope.sink, self.owner_masks.names.values())  # type: ignore[no-any-return]
             return handler(e, scope)
         except RecursionError:

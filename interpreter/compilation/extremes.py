@@ -47,7 +47,8 @@ def extremes_compared(function: py.FunctionDef, fresh: Callable[[str], str]) -> 
         return pyast.ifexp(second_read, pyast.compare(first_given, _KEEPS_SECOND[node.func.id], second_given),
                            first_read)
 
-    if not any(two_way(node) for node in pyast.walk(function)):
+    # (a function naming neither is not walked)
+    if not pyast.names_any(function, _KEEPS_SECOND) or not any(two_way(node) for node in pyast.walk(function)):
         return function
     body = pyast.replace_in(function.body, change, memo)
     return py.FunctionDef(name=function.name, args=function.args, body=body, decorator_list=[], returns=None,

@@ -78,6 +78,13 @@ MAX_SHARED = 8
 MAX_NODES = 400
 _NO_NAMES: Mapping[str, str] = MappingProxyType({})
 _NO_NAMES_COUNTED: Mapping[str, int] = MappingProxyType({})
+_ABSENT = object()  # (a field not set: `ast.dump` leaves it out)
+
+
+def _leaf(value: object) -> object:
+    """A value of a field that is not a node, as `ast.dump` tells values apart (by
+    their `repr`; a text, the most common, by itself: no two texts have one `repr`)."""
+    return value if value.__class__ is str else (_ABSENT, repr(value)) if value is not _ABSENT else value
 
 
 def share_work(src: Source, players: int, sites: int = 0) -> None:
@@ -112,7 +119,10 @@ class _Memo:
         self._has_name: dict[int, tuple[ast.AST, bool]] = {}
         self._size: dict[int, tuple[ast.AST, int]] = {}
         self._pure: dict[int, tuple[ast.AST, bool]] = {}
-        self._key: dict[int, tuple[ast.AST, str]] = {}
+        self._key: dict[int, tuple[ast.AST, int]] = {}
+        # a number per structure met, a structure being its kind and its fields, each
+        # child by its number: two parts get one number when `ast.dump` gives them one text
+        self._structures: dict[tuple[object, ...], int] = {}
         self._stored: dict[int, tuple[ast.AST, frozenset[str]]] = {}
         # (id, players, site registers, loop variables) -> whether the part cannot fail,
         # for functions where that many play and those names hold sites of the action
@@ -122,7 +132,7 @@ class _Memo:
         self.constant: dict[str, bool] = {}
         # the structure of an expression (pyast.key) -> it with its repeated parts
         # worked out once, and the names of the temporaries that keeps, in order
-        self.shared: dict[str, tuple[ast.expr, tuple[str, ...]]] = {}
+        self.shared: dict[int, tuple[ast.expr, tuple[str, ...]]] = {}
 
     def names(self, node: ast.AST) -> frozenset[str]:
         """The names `node` reads or stores, not those of the functions it calls."""
@@ -170,12 +180,27 @@ class _Memo:
         self._pure[id(node)] = (node, found)
         return found
 
-    def key(self, node: ast.AST) -> str:
-        """`pyast.key(node)`."""
+    def key(self, node: ast.AST) -> int:
+        """A number equal for two parts where `pyast.key` (`ast.dump`) is: made of
+        the numbers of the part's children, so that a part is not written out again
+        for each part around it (the common-part search asks every part of an
+        expression, in each of its rounds)."""
         known = self._key.get(id(node))
         if known is not None:
             return known[1]
-        found = pyast.key(node)
+        fields: list[object] = [node.__class__]
+        for field in node._fields:
+            value = getattr(node, field, _ABSENT)
+            if isinstance(value, ast.AST):
+                fields.append(self.key(value))
+            elif isinstance(value, list):
+                fields.append(tuple(self.key(item) if isinstance(item, ast.AST) else _leaf(item) for item in value))
+            else:
+                fields.append(_leaf(value))
+        structure = tuple(fields)
+        found = self._structures.get(structure)
+        if found is None:
+            found = self._structures[structure] = len(self._structures)
         self._key[id(node)] = (node, found)
         return found
 
@@ -274,7 +299,7 @@ class _Rewriting:
         a define's argument given twice: `suit(lead)` of each `strength(c, suit(lead), t)`)
         without the second, Y read as X."""
         memo = self.memo
-        first: dict[str, tuple[str, frozenset[str]]] = {}  # shape -> (X, the names E reads)
+        first: dict[int, tuple[str, frozenset[str]]] = {}  # shape -> (X, the names E reads)
         renamed: dict[str, str] = {}
         out: list[ast.stmt] = []
         changed = False
@@ -348,7 +373,7 @@ class _Rewriting:
                 return False
             return self._cannot_fail(node, names)
 
-        found: dict[str, ast.expr] = {}
+        found: dict[int, ast.expr] = {}
         for root in _expressions(loop.body, loop.orelse):
             for node in _largest(root, fits):
                 found.setdefault(memo.key(node), node)
@@ -375,7 +400,7 @@ class _Rewriting:
                                lineno=0, col_offset=0)
 
     def _lets_moved(self, loop: ast.For, known: frozenset[str],
-                    local: frozenset[str]) -> tuple[list[ast.stmt], dict[str, str], ast.For]:
+                    local: frozenset[str]) -> tuple[list[ast.stmt], dict[int, str], ast.For]:
         """(the assignments moved before `loop`, the shape of each value they give ->
         its name, the loop without them): `X = E` anywhere in the loop's body (a
         `let`, a define's argument), where X is given a value there alone and read
@@ -392,7 +417,7 @@ class _Rewriting:
         moved: list[ast.stmt] = []
         dropped: set[int] = set()
         alias: dict[str, str] = {}
-        lets: dict[str, str] = {}
+        lets: dict[int, str] = {}
         given: set[str] = set()
         read: set[str] = set()
 
@@ -571,7 +596,7 @@ class _Rewriting:
         bound = {node.target.id for node in pyast.walk(root) if isinstance(node, ast.NamedExpr)
                  and isinstance(node.target, ast.Name)}
         memo = self.memo
-        paths: dict[str, list[tuple[ast.expr, tuple[tuple[ast.AST, int, bool], ...]]]] = {}
+        paths: dict[int, list[tuple[ast.expr, tuple[tuple[ast.AST, int, bool], ...]]]] = {}
         for node, path in _in_evaluation_order(root):
             if _worth_sharing(node) and not memo.names(node) & bound and memo.pure(node):
                 paths.setdefault(memo.key(node), []).append((node, path))

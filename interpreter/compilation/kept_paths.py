@@ -254,7 +254,9 @@ def tables_bound(src: "Source") -> dict[str, tuple[tuple[Any, Any], ...]]:
     sites' bits), else one working them out (`helpers.PathBitsOf`)."""
     kept: set[str] = set()
     beside: dict[str, Optional[tuple[str, str]]] = {}  # (by table: its bitmasks' table and their bits)
-    for node in pyast.walk_all(src.functions):
+    # (a function not naming the helper is not walked: most keep no path)
+    keeping = [function for function in src.functions if pyast.names_any(function, (KEEPS_PATH,))]
+    for node in pyast.walk_all(keeping):
         if isinstance(node, py.Call) and pyast.is_name(node.func, KEEPS_PATH):
             rests = node.args[6] if len(node.args) == 7 else None
             names = [n.id for n in rests.elts if isinstance(n, py.Name)] if isinstance(rests, py.Tuple) else []

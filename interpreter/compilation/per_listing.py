@@ -31,7 +31,6 @@ condition reads the position after the move and never gets a listing's local.
 from __future__ import annotations
 
 import ast as py
-import copy
 from typing import Iterable, Iterator, Optional, Sequence
 
 from . import pyast
@@ -159,15 +158,14 @@ def code_key(lines: Sequence[py.stmt], code: py.expr) -> str:
         if isinstance(node, py.Name) and isinstance(node.ctx, py.Store) and node.id not in renamed:
             renamed[node.id] = f"_{len(renamed)}"
     module = py.Module(body=[*lines, py.Expr(code)], type_ignores=[])
-    return py.dump(_Renamer(renamed).visit(copy.deepcopy(module)))
 
-
-class _Renamer(py.NodeTransformer):
-    def __init__(self, renamed: dict[str, str]):
-        self.renamed = renamed
-
-    def visit_Name(self, node: py.Name) -> py.Name:
-        return py.Name(id=self.renamed.get(node.id, node.id), ctx=node.ctx)
+    # (the part's text with the names renamed: its nodes rebuilt only along the way
+    # to a renamed name, not the whole part copied first)
+    def rename(node: py.AST) -> Optional[py.AST]:
+        if isinstance(node, py.Name) and node.id in renamed:
+            return py.Name(id=renamed[node.id], ctx=node.ctx)
+        return None
+    return py.dump(pyast.replace_nodes(module, rename))
 
 
 def _self_contained(lines: Stmts) -> bool:
@@ -179,8 +177,6 @@ def _self_contained(lines: Stmts) -> bool:
                 return False
             if isinstance(stmt, (py.Break, py.Continue)) and not in_loop:
                 return False
-            if any(isinstance(n, (py.Lambda, py.Yield, py.YieldFrom, py.Await)) for n in pyast.walk(stmt)):
-                return False
             loop = isinstance(stmt, (py.For, py.While))
             for field in ("body", "orelse"):
                 block = getattr(stmt, field, None)
@@ -188,7 +184,9 @@ def _self_contained(lines: Stmts) -> bool:
                     if not fine(block, in_loop or (loop and field == "body")):
                         return False
         return True
-    return fine(list(lines), False)
+    # (the whole walked once, not each nested block again with the statement around it)
+    return fine(list(lines), False) and not any(isinstance(n, (py.Lambda, py.Yield, py.YieldFrom, py.Await))
+                                                for n in pyast.walk_all(lines))
 
 
 def _read_before_set(lines: Stmts, code: Optional[py.expr]) -> Iterator[str]:

@@ -584,8 +584,12 @@ def replace_nodes(node: N, change: Callable[[ast.AST], Optional[ast.AST]],
     only where something below them changed. `memo` maps nodes already rewritten
     (by id) to their rewriting, so that a node shared by two trees is rewritten
     into one shared node."""
-    if memo is None:
-        memo = {}
+    return _replaced(node, change, {} if memo is None else memo)
+
+
+def _replaced(node: N, change: Callable[[ast.AST], Optional[ast.AST]], memo: dict[int, ast.AST]) -> N:
+    # (`replace_nodes` of every node of the trees the passes rewrite: only the fields
+    # that may hold nodes are looked at, _child_fields)
     done = memo.get(id(node))
     if done is not None:
         return done  # type: ignore[return-value]
@@ -593,18 +597,30 @@ def replace_nodes(node: N, change: Callable[[ast.AST], Optional[ast.AST]],
     if replacement is not None:
         memo[id(node)] = replacement
         return replacement  # type: ignore[return-value]
-    changed: dict[str, object] = {}
-    for field in node._fields:
+    changed: Optional[dict[str, object]] = None
+    fields = _CHILD_FIELDS.get(node.__class__)
+    for field in _child_fields(node.__class__) if fields is None else fields:
         value = getattr(node, field, None)
-        if isinstance(value, ast.AST):
-            new = replace_nodes(value, change, memo)
-            if new is not value:
-                changed[field] = new
-        elif isinstance(value, list):
-            items = [replace_nodes(item, change, memo) if isinstance(item, ast.AST) else item for item in value]
-            if any(a is not b for a, b in zip(items, value)):
+        if value.__class__ is list:
+            items = None
+            for at, item in enumerate(value):
+                if isinstance(item, ast.AST):
+                    new = _replaced(item, change, memo)
+                    if new is not item:
+                        if items is None:
+                            items = list(value)
+                        items[at] = new
+            if items is not None:
+                if changed is None:
+                    changed = {}
                 changed[field] = items
-    result = _rebuilt(node, changed)
+        elif isinstance(value, ast.AST):
+            new = _replaced(value, change, memo)
+            if new is not value:
+                if changed is None:
+                    changed = {}
+                changed[field] = new
+    result = node if changed is None else _rebuilt(node, changed)
     memo[id(node)] = result
     return result
 
