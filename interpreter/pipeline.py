@@ -11,12 +11,14 @@ them in order and raises `DefinitionError` with every error found;
 from __future__ import annotations
 
 import gc
+import sys
+import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Iterator, Optional
+from typing import Any, Callable, Iterator, Optional, TypeVar
 
 from .compilation.compiler import Compiler
-from .compilation.errors import RuleError
+from .compilation.errors import RuleError, TooDeep
 from .compilation.items import collect_items, specialise_kind_arguments
 from .compilation.model import GameModel, build_model
 from .loading.definition import Definition, locate
@@ -53,7 +55,7 @@ def compile_definition(definition: Definition, options: dict[str, Any], coverage
     """Compile `definition` with `options` ({name: value}, values may be strings
     as typed on a command line). Raises DefinitionError."""
     with _young_objects_collected_less_often():
-        model, rules, warnings = _run(definition, options, coverage, write=True)
+        model, rules, warnings = _with_room_to_recurse(lambda deep: _run(definition, options, coverage, True, deep))
     assert rules is not None
     return CompiledDefinition(model, rules, warnings)
 
@@ -63,7 +65,7 @@ def check_definition(definition: Definition, options: dict[str, Any]) -> Checked
     fraction of the time: what `validate` runs at the other board sizes). Raises
     DefinitionError."""
     with _young_objects_collected_less_often():
-        model, _, warnings = _run(definition, options, coverage=False, write=False)
+        model, _, warnings = _with_room_to_recurse(lambda deep: _run(definition, options, False, False, deep))
     return CheckedDefinition(model, warnings)
 
 
@@ -87,8 +89,55 @@ def _young_objects_collected_less_often() -> Iterator[None]:
         gc.set_threshold(*before)
 
 
+# Some of the compiler's passes walk the code they write recursively, a frame or
+# more a level: an `if`/`elif` chain of a thousand branches (the parser bounds
+# nesting, not a chain's length) is a thousand levels of the code written, and
+# whether it compiled depended on how deep the caller's stack already was. A
+# definition that runs out of frames is compiled again in a thread of its own with
+# a deep stack and this recursion limit; past that it is an error of the definition.
+DEEP_RECURSION_LIMIT = 60_000
+DEEP_STACK_BYTES = 512 * 1024 * 1024
+
+
+class _OutOfFrames(Exception):
+    """The compiler ran out of frames on the caller's stack."""
+
+
+Result = TypeVar("Result")
+
+
+def _with_room_to_recurse(run: Callable[[bool], Result]) -> Result:
+    """`run(False)`, or where it runs out of frames `run(True)` in a thread with a deep stack."""
+    try:
+        return run(False)
+    except _OutOfFrames:
+        pass
+    outcome: dict[str, Any] = {}
+
+    def deep() -> None:
+        try:
+            outcome["value"] = run(True)
+        except BaseException as exc:  # (raised again in the caller's thread)
+            outcome["error"] = exc
+
+    limit = sys.getrecursionlimit()
+    size = threading.stack_size()
+    try:
+        threading.stack_size(DEEP_STACK_BYTES)
+        worker = threading.Thread(target=deep, name="regelwerk-deep-compile", daemon=True)
+        sys.setrecursionlimit(max(limit, DEEP_RECURSION_LIMIT))
+        worker.start()
+        worker.join()
+    finally:
+        threading.stack_size(size)
+        sys.setrecursionlimit(limit)
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]  # type: ignore[no-any-return]
+
+
 def _run(definition: Definition, options: dict[str, Any], coverage: bool,
-         write: bool) -> tuple[GameModel, Optional[CompiledRules], list[Diagnostic]]:
+         write: bool, deep: bool = False) -> tuple[GameModel, Optional[CompiledRules], list[Diagnostic]]:
     diags = DiagnosticList()
 
     def report(path: tuple[Any, ...], message: str, hint: Optional[str]) -> None:
@@ -111,8 +160,17 @@ def _run(definition: Definition, options: dict[str, Any], coverage: bool,
             diags.error(err.pos.file, err.pos.line, err.pos.column, err.message, hint=err.hint)
         diags.raise_if_errors(definition.sources)
     compiler = Compiler(model, items, coverage=coverage)
-    rules = compiler.compile() if write else None
-    passed = rules is not None if write else compiler.check()
+    try:
+        rules = compiler.compile() if write else None
+        passed = rules is not None if write else compiler.check()
+    except RecursionError:
+        if not deep:
+            raise _OutOfFrames() from None
+        diags.error(definition.yaml_file, 1, 1, "the rules are too deeply nested or chained to compile",
+                    hint="split a long elif chain or expression into defines or procedures")
+        diags.raise_if_errors(definition.sources)
+    if not deep and any(isinstance(err, TooDeep) for err in compiler.errors):
+        raise _OutOfFrames()
     for err in errors + compiler.errors:
         diags.error(err.pos.file, err.pos.line, err.pos.column, err.message, hint=err.hint)
     for warning in compiler.warnings:

@@ -19,6 +19,11 @@ class RuleError(Exception):
         self.define_uses: list[tuple[str, ast.Pos]] = []
 
 
+class TooDeep(RuleError):
+    """Code nested deeper than the compiler's stack allowed (pipeline.py compiles
+    such a definition again with a deeper one)."""
+
+
 class FollowOnError(RuleError):
     """An error caused by one reported already (a name whose `let` failed): not
     reported again."""

@@ -34,7 +34,7 @@ from ..parsing import ast
 from . import pyast
 from .code import NOCONST, Code, Handler, Stmts, describe, disjuncts, is_cheap, standing_local
 from .counted_reach import CountedReach
-from .errors import RuleError, unknown
+from .errors import RuleError, TooDeep, unknown
 from .expr_connected import ConnectedFamily
 from .expr_logic import LogicFamily
 from .expr_names import MAX_DEFINE_DEPTH, NameFamily
@@ -263,7 +263,7 @@ class ExpressionCompiler:
                 return scope.per_listing.kept(lines, c, scope.sink, self.owner_masks.names.values())  # type: ignore[no-any-return]
             return handler(e, scope)
         except RecursionError:
-            raise RuleError(e.pos, "this expression is nested too deeply to compile",
+            raise TooDeep(e.pos, "this expression is nested too deeply to compile",
                             "split it into smaller defines") from None
 
     def boolean(self, e: ast.Expr, scope: Scope) -> Code:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import ast as py
 from contextlib import ExitStack, nullcontext
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Callable, ContextManager, Optional, Union
 
 from ..parsing import ast
@@ -29,7 +29,7 @@ from ..spelling import counted, did_you_mean
 from . import pyast, shared_conjuncts
 from .code import Code, always_a_player, describe, standing_local, stands_alone
 from .dispatch import dispatched
-from .errors import FollowOnError, RuleError, name_pos, unknown
+from .errors import FollowOnError, RuleError, TooDeep, name_pos, unknown
 from .expressions import ExpressionCompiler, whole_number
 from .found_walks import stops_when_found
 from .items import kind_copy_name
@@ -168,7 +168,7 @@ class StatementCompiler:
         try:
             cost = self._compilers[type(s)](s, scope) or 1
         except RecursionError:
-            raise RuleError(s.pos, "this statement is nested too deeply to compile") from None
+            raise TooDeep(s.pos, "this statement is nested too deeply to compile") from None
         if not isinstance(s, _LEAVE_SITES_EMPTY):
             scope.flow.to_empty = False
         return cost

@@ -1,11 +1,15 @@
 """A long `if`/`elif` chain compiles whatever the caller's stack depth: it is one
-level deep in the rules (an outsider's Chess960 writes its 960 starts as one chain)."""
+level deep in the rules (an outsider's Chess960 writes its 960 starts as one chain);
+where the compiler runs out of frames it compiles again in a thread with a deep
+stack (pipeline.py), and past that it is an error of the definition, not a traceback."""
 import sys
 
-from interpreter import load_game
+import pytest
+
+from interpreter import DefinitionError, load_game
 from tests.helpers import placing, play, stones_and_rocks, winner, write_definition
 
-BRANCHES = 1500
+BRANCHES = 400
 
 
 def _chain() -> str:
@@ -23,11 +27,33 @@ def _loaded_from_deep_in_the_stack(path: str, depth: int):
     return load_game(path)
 
 
-def test_a_chain_of_1500_branches_compiles_deep_in_the_stack_and_plays(tmp_path):
+def test_a_long_chain_compiles_deep_in_the_stack_and_plays(tmp_path):
+    limit = sys.getrecursionlimit()
     path = write_definition(tmp_path, stones_and_rocks(), placing(_chain()))
-    # (a caller half the recursion limit deep: the chain's compiler does not recurse per branch)
-    game = _loaded_from_deep_in_the_stack(path, sys.getrecursionlimit() // 2)
-    s = play(game, "a1", "d4", "a2", "d3")
+    # (a caller 900 frames deep, the chain 400 branches: beyond Python's own limit of 1000)
+    game = _loaded_from_deep_in_the_stack(path, 900 - len(_frames()))
+    assert sys.getrecursionlimit() == limit  # (given back as it was)
+    s = play(game, "@a1", "@d4", "@a2", "@d3")
     assert s.result is None
-    s = play(game, "a3", state=s)
+    s = play(game, "@a3", state=s)
     assert winner(game, s) == "white"
+
+
+def test_a_chain_beyond_the_compilers_depth_is_an_error_of_the_definition(tmp_path, monkeypatch):
+    import interpreter.pipeline as pipeline
+
+    limit = sys.getrecursionlimit()
+    monkeypatch.setattr(pipeline, "DEEP_RECURSION_LIMIT", 1000)
+    path = write_definition(tmp_path, stones_and_rocks(), placing(_chain()))
+    with pytest.raises(DefinitionError, match="nested"):
+        load_game(path)
+    assert sys.getrecursionlimit() == limit
+
+
+def _frames() -> list:
+    frames = []
+    frame = sys._getframe()
+    while frame is not None:
+        frames.append(frame)
+        frame = frame.f_back
+    return frames
