@@ -139,8 +139,9 @@ def _tried_empty(src: Source, members: py.expr, codes: py.Name, rand: py.Name) -
     if not isinstance(sites, tuple) or not sites or not all(type(site) is int and site >= 0 for site in sites):
         return []
     site, tries = pyast.name(src.fresh("l")), pyast.name(src.fresh("l"))
-    drawn = pyast.sub(copy.deepcopy(fixed), pyast.helper("int", pyast.binop(pyast.call(rand), "*",
-                                                                           pyast.num(len(sites)))))
+    index = pyast.helper("int", pyast.binop(pyast.call(rand), "*", pyast.num(len(sites))))
+    # (the board's sites in their order, the deck of a card game: the index drawn is the site)
+    drawn = index if sites == tuple(range(len(sites))) else pyast.sub(copy.deepcopy(fixed), index)
     return [pyast.for_(tries, pyast.helper("range", pyast.num(TRIES)), [
         pyast.assign(site, drawn),
         pyast.if_(pyast.is_none(pyast.sub(pyast.name("b"), site)), [pyast.return_(pyast.sub(codes, site))])])]

@@ -667,16 +667,29 @@ def write_element_draws(src: Source, lister: Sequence[py.stmt], origin: Origin) 
         return None
     rand, elements, n, tries, u, k = (pyast.name(src.fresh("l")) for _ in range(6))
     out = pyast.name("out")
-    trial = [
-        pyast.assign(pyast.name(target), pyast.sub(elements, pyast.helper("int", pyast.binop(
-            pyast.call(rand), "*", n)))),
-        pyast.assign(out, pyast.list_()),
-        *_narrowing(src, body, target, elements, n),
-        pyast.assign(k, pyast.helper("len", out)),
-        pyast.if_(pyast.compare(k, ">", pyast.num(bound)), [pyast.return_(pyast.none())]),
-        pyast.assign(u, pyast.binop(pyast.call(rand), "*", pyast.num(bound))),
-        pyast.if_(pyast.compare(u, "<", k), [pyast.return_(pyast.sub(out, pyast.helper("int", u)))]),
-    ]
+    pick = pyast.assign(pyast.name(target), pyast.sub(elements, pyast.helper("int", pyast.binop(
+        pyast.call(rand), "*", n))))
+    if _appends_at_most_once(body):
+        # (one action at most a piece: no list. Its keeping test's number is still
+        # drawn — below 1 it keeps the one action — so that a try uses the same
+        # random numbers as a list's would: the same playouts)
+        trial = [
+            pick,
+            pyast.assign(k, pyast.none()),
+            *_appends_stored(_narrowing(src, body, target, elements, n), k),
+            pyast.expr_stmt(pyast.call(rand)),
+            pyast.if_(pyast.is_not_none(k), [pyast.return_(k)]),
+        ]
+    else:
+        trial = [
+            pick,
+            pyast.assign(out, pyast.list_()),
+            *_narrowing(src, body, target, elements, n),
+            pyast.assign(k, pyast.helper("len", out)),
+            pyast.if_(pyast.compare(k, ">", pyast.num(bound)), [pyast.return_(pyast.none())]),
+            pyast.assign(u, pyast.binop(pyast.call(rand), "*", pyast.num(bound))),
+            pyast.if_(pyast.compare(u, "<", k), [pyast.return_(pyast.sub(out, pyast.helper("int", u)))]),
+        ]
     name = src.fresh("f")
     pool, cut = src.fresh("l"), src.fresh("l")
     src.function(name, ["s", pool, rand.id, cut], [
@@ -687,6 +700,36 @@ def write_element_draws(src: Source, lister: Sequence[py.stmt], origin: Origin) 
         pyast.return_(pyast.none()),
     ], origin)
     return name, -bound, False
+
+
+def _appends_at_most_once(stmts: Sequence[py.stmt]) -> bool:
+    """Whether one run of `stmts` appends to `out` once at most, read from their
+    shape alone: no append in a loop, the appends one after the other counted,
+    those of an `if`'s two branches the more of them."""
+    return _most_appends(stmts) <= 1
+
+
+def _most_appends(stmts: Sequence[py.stmt]) -> int:
+    """The most `out.append`s one run of `stmts` makes, by their shape (2 for
+    any in a loop: more than once, maybe)."""
+    most = 0
+    for stmt in stmts:
+        if _appended(stmt) is not None:
+            most += 1
+        elif isinstance(stmt, py.If):
+            most += max(_most_appends(stmt.body), _most_appends(stmt.orelse))
+        elif pyast.uses([stmt], "out"):
+            most += 2 if isinstance(stmt, (py.For, py.While)) else _most_appends(
+                [inner for field in ("body", "orelse") for inner in getattr(stmt, field, [])])
+    return most
+
+
+def _appends_stored(stmts: list[py.stmt], found: py.Name) -> list[py.stmt]:
+    """`stmts` with each `out.append(X)` become `found = X`."""
+    def change(node: py.AST) -> Optional[py.AST]:
+        code = _appended(node) if isinstance(node, py.stmt) else None
+        return pyast.assign(pyast.name(found.id), code) if code is not None else None
+    return pyast.replace_in(stmts, change)
 
 
 def _set_once(setup: Sequence[py.stmt], body: Sequence[py.stmt], target: str) -> frozenset[str]:

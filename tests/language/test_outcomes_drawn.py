@@ -2,6 +2,7 @@
 as the position stands, each as likely — a card dealt from what is left of a
 deck, a tile put on one of the empty cells — where fixed outcomes needed one
 event per count of what is left."""
+import ast
 import random
 from collections import Counter
 
@@ -447,3 +448,30 @@ def test_an_action_in_a_phase_play_does_not_bring_it_to_plays_as_in_its_own(tmp_
     assert main(["show", "--compiled", str(folder)]) == 0
     # (one per case: the action is written for each of the 8 sites)
     assert capsys.readouterr().out.count("its statements (in the phases play does not bring it to)") == 8
+
+
+REGION_YAML = EMPTY_YAML.replace("pieces:\n", "regions:\n  spots: [c3, b2, a1, c1]\npieces:\n")
+REGION_RULES = EMPTY_RULES.replace("outcomes one of sites - pieces", "outcomes one of spots - pieces") \
+    .replace("count(sites - pieces)", "count(spots - pieces)")
+
+
+@pytest.mark.parametrize("yaml, rules, tried, read_from_a_table", [
+    # every site of the board, in its order: the index drawn is the site
+    (EMPTY_YAML, EMPTY_RULES, {0.5 / 9: None, 4.5 / 9: "put:b2", 8.5 / 9: "put:c3"}, False),
+    # a region (a1 c1 b2 c3 in the board's order): the site read from it
+    (REGION_YAML, REGION_RULES, {0.9: "put:c3", 0.6: "put:b2", 0.1: None, 0.3: None}, True),
+])
+def test_a_drawn_site_is_its_sets_member_at_the_index_drawn(tmp_path, yaml, rules, tried, read_from_a_table):
+    game = load_game(write_definition(tmp_path, yaml, rules))
+    event = next(d for d in game.engine.decisions if d.name == "put")
+    start = game.engine.initial_state()
+    for number, notation in tried.items():
+        # (an occupied site drawn: the next try, here a number that finds b2)
+        given = iter([number, 4.5 / 9 if not read_from_a_table else 0.6])
+        code = event.pick(start, lambda: next(given))
+        assert game.engine.notation(code) == (notation or "put:b2")
+    picker = next(node for node in ast.parse(game.engine.rules.source).body
+                  if isinstance(node, ast.FunctionDef) and node.name == event.pick.__name__)
+    first_try = next(node for node in ast.walk(picker) if isinstance(node, ast.For))
+    drawn = first_try.body[0]
+    assert isinstance(drawn, ast.Assign) and isinstance(drawn.value, ast.Subscript) is read_from_a_table
