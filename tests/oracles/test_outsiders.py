@@ -145,6 +145,16 @@ def test_battleship_agrees_with_openspiel_to_the_returns(params):
     assert plies > 10 * 2
 
 
+def test_gin_rummy_agrees_with_openspiel_to_the_returns():
+    # The deal, the upcard, draws, knocks with melds and layoffs, the wall; both
+    # players' returns compared at the end (benchmarks/outsiders/gin_rummy/README.md).
+    plies, problems = _oracle().play_and_compare(
+        load_game(str(OUTSIDERS / "gin_rummy")), pyspiel.load_game("gin_rummy"), _script("gin_rummy").write, 2,
+        seed=5, check_end=_oracle().same_returns)
+    assert not problems, "\n".join(map(str, problems))
+    assert plies > 30 * 2
+
+
 @pytest.mark.parametrize("game, params", [("oware", {}), ("oware", {"num_seeds_per_house": 2}), ("mancala", {})])
 def test_a_sowing_game_agrees_with_openspiel_to_the_scores(game, params):
     # Both players' seeds compared at the end beside the winner (each game's README).
