@@ -383,7 +383,7 @@ class ActionCompiler:
             codes=(None if isinstance(pattern, ast.WalkPattern)
                    else tables.without_origin() if isinstance(pattern, (ast.DropPattern, ast.SelectPattern))
                    else tables),
-            over_ids=tuple(over_ids), off_case=off_case, shown=dict(self.shown),
+            over_ids=tuple(over_ids), off_case=off_case, shown=dict(self.shown), players=self.model.player_count,
         )
         plan.landing = landing
         plan.emit, plan.reach, plan.cost = self._pattern(pattern, scope, landing, over_ids, off_case, plan, levels)

@@ -20,7 +20,7 @@ from enum import IntEnum
 from typing import Any, Callable, ContextManager, Iterator, Optional, Sequence
 
 from ..runtime.walks import MAX_WALK_NODES
-from . import pyast
+from . import pyast, registers
 from .conditions import Condition
 from .restrictions import Restrictions
 from .scope import Register
@@ -136,6 +136,8 @@ class Landing:
     # case id -> the code of each value its notation shows (`{d}`, a variable), appended to its codes
     shown: "Shown" = field(default_factory=dict)
     off_case: Optional[int] = None  # the `off board` case, or None
+    # the game's number of players: in a game of two, the pieces of an enemy are the opponent's
+    players: int = 0
 
     def restricted(self, keep: frozenset[int]) -> "Landing":
         """The same landing with only the cases of `keep` (a `prefer` line naming
@@ -238,7 +240,7 @@ def emit_candidate(src: Source, landing: Landing, stop_at_piece: bool = False,
         return
     with occupied():
         _by_owner(src, _TG, ids, land, capture, landing.occupied_where or landing.where, jumped, landing.choices,
-                  landing.codes, landing.shown)
+                  landing.codes, landing.shown, landing.players)
         if stop_at_piece:
             src.add(pyast.break_())
 
@@ -246,17 +248,23 @@ def emit_candidate(src: Source, landing: Landing, stop_at_piece: bool = False,
 def _by_owner(src: Source, piece: py.expr, ids: list[Optional[int]], land: Optional[py.expr],
               capture: Optional[py.expr], where: Optional[Condition], jumped: Optional[py.expr],
               choices: Optional[Choices] = None,
-              codes: Optional[CodeTables] = None, shown: Optional[Shown] = None) -> None:
-    """Branch on the owner of `piece` (own, neutral, enemy) to the cases that exist."""
+              codes: Optional[CodeTables] = None, shown: Optional[Shown] = None, players: int = 0) -> None:
+    """Branch on the owner of `piece` (own, neutral, enemy) to the cases that exist;
+    `players`: the game's number of players (in a game of two an enemy's piece is
+    the opponent's: owners are players or -1, neutral)."""
     p, off = pyast.name("p"), pyast.name("off")
     alone = [i for i in (Onto.OWN, Onto.NEUTRAL, Onto.ENEMY) if ids[i] is not None]
-    if alone in ([Onto.OWN], [Onto.NEUTRAL]):  # one test reading the owner once: no local for it
+    if alone in ([Onto.OWN], [Onto.NEUTRAL]) or alone == [Onto.ENEMY] and players == 2:
+        # (one test reading the owner once: no local for it)
         owner = pyast.sub(piece, 0)
         only = ids[alone[0]]
         assert only is not None
-        mine = alone == [Onto.OWN]
-        with src.if_(pyast.compare(owner, "==", p) if mine else pyast.compare(owner, "<", pyast.num(0))):
-            _checked_append(src, only, (land,), where, jumped, choices, codes, shown)
+        whose = (pyast.compare(owner, "==", p) if alone == [Onto.OWN]
+                 else pyast.compare(owner, "<", pyast.num(0)) if alone == [Onto.NEUTRAL]
+                 else pyast.compare(owner, "==", registers.opponent("p")))
+        with src.if_(whose):
+            _checked_append(src, only, (land,) if alone != [Onto.ENEMY] else (land, capture), where, jumped,
+                            choices, codes, shown)
         return
     src.add(pyast.assign(off, pyast.sub(piece, 0)))
     branches: list[tuple[Optional[py.expr], int, tuple[Optional[py.expr], ...]]] = []
@@ -462,7 +470,7 @@ def step_onto_both(src: Source, landings: Sequence[Landing], dirs_by_player: Dir
             _by_owner(src, _TG, occupied.case_ids, occupied.forbidden("landing", "to", "tg"),
                       occupied.forbidden("capturing", "to", "tg", occupied=True),
                       occupied.occupied_where or occupied.where, None, occupied.choices, occupied.codes,
-                      occupied.shown)
+                      occupied.shown, occupied.players)
 
 
 def rays_at_least(rays: Rays, k: int) -> Build:
@@ -563,7 +571,7 @@ def step_and_jump(src: Source, step_landing: Landing, jump_landing: Landing, ove
             src.add(pyast.assign(js, _TO), pyast.assign(jp, _TG), pyast.assign(_TO, beyond),
                     pyast.assign(_TG, pyast.none()))
             _by_owner(src, jp, over_ids, land, capture, jump_landing.where, js, jump_landing.choices,
-                      shown=jump_landing.shown)
+                      shown=jump_landing.shown, players=jump_landing.players)
 
 
 # ---------------------------------------------------------------- leap
@@ -743,7 +751,8 @@ def jump(src: Source, over_ids: list[Optional[int]], landing: Landing, dirs_by_p
             src.add(pyast.assign(jp, _board(js)))
             with src.if_(pyast.and_(pyast.is_not_none(jp), pyast.is_none(_board(_TO)))):
                 src.add(pyast.assign(_TG, pyast.none()))
-                _by_owner(src, jp, over_ids, land, capture, landing.where, js, landing.choices, shown=landing.shown)
+                _by_owner(src, jp, over_ids, land, capture, landing.where, js, landing.choices, shown=landing.shown,
+                          players=landing.players)
         return
     table = per_player_table(src, dirs_by_player, n_sites, rays_of(rays, True), "rays")
     lo, hi = pyast.name("lo"), pyast.name("hi")
@@ -762,7 +771,8 @@ def jump(src: Source, over_ids: list[Optional[int]], landing: Landing, dirs_by_p
                                pyast.is_none(_board(beyond)))
             with src.if_(lands):
                 src.add(pyast.assign(_TO, beyond), pyast.assign(_TG, pyast.none()))
-                _by_owner(src, jp, over_ids, land, capture, landing.where, js, landing.choices, shown=landing.shown)
+                _by_owner(src, jp, over_ids, land, capture, landing.where, js, landing.choices, shown=landing.shown,
+                          players=landing.players)
             src.add(pyast.break_())
 
 

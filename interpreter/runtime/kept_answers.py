@@ -142,8 +142,10 @@ def keep_entry(record: Callable[..., Any], s: Any, entry: tuple[Any, ...],
             listed.append((sites[:], on, on(board)))  # type: ignore[union-attr]  # (a list until here)
         if each_one:
             listed = None
-    at = [site for site in range(len(board)) if compared >> site & 1]
-    pieces = itemgetter(*at) if at else _nothing
+    # (by mask, `pieces_at`'s: the listings of a subtree keep entries that read the same sites, and a
+    # walk over every site, shifting a number of more bits than a machine word, cost ~10 µs)
+    on_board = compared & (1 << len(board)) - 1
+    pieces = pieces_at(on_board) if on_board else _nothing
     _KEPT[record, p] = (board[:], entry, pieces, pieces(board), compared, listed)
 
 
