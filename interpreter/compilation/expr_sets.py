@@ -16,7 +16,7 @@ from ..parsing import ast
 from ..runtime import helpers
 from ..runtime.pieces import NEUTRAL
 from ..spelling import did_you_mean
-from . import pyast
+from . import counted_reach, pyast
 from .code import (
     Code,
     Compiling,
@@ -341,7 +341,7 @@ class SetFamily:
         masked_group = region_test(self.x, quantifier, coll, e, name, scope)  # (a named group's bits: liberties.py)
         if masked_group is not None:
             return masked_group
-        if quantifier == "count" and self.counted_reach is not None:
+        if quantifier == "count" and self.counted_reach is not None and counted_reach.ENABLED:
             # (the sites whose flood reaches a goal counted as masks: counted_reach.py)
             counted = self.counted_reach.count(coll, e, scope, name,
                                                lambda: self._element(coll, self.x.src.fresh("i")))

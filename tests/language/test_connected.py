@@ -6,6 +6,7 @@ import ast
 import pytest
 
 from interpreter import load_game
+from interpreter.compilation import counted_reach
 from interpreter.frontends.cli import main
 from tests.helpers import drop_where, helper_calls, stones_and_rocks, write_definition
 
@@ -299,7 +300,11 @@ def test_region_questions_over_random_games(tmp_path, score, expected):
             state = game.apply(state, rng.choice(game.legal_notations(state)))
 
 
-def test_a_region_is_flooded_once_for_all_its_sites(tmp_path):
+def test_a_region_is_flooded_once_for_all_its_sites(tmp_path, monkeypatch):
+    # (the area counted as masks where it can be: counted_reach.py; the floods region by region otherwise)
+    assert not helper_calls(probe(tmp_path, AREA + drop_where("true") + "score: area(player, opponent)\n"),
+                            "h_region_note")
+    monkeypatch.setattr(counted_reach, "ENABLED", False)
     game = probe(tmp_path, AREA + drop_where("true") + "score: area(player, opponent)\n")
     assert len(helper_calls(game, "h_region_note")) == 2  # (reaches(s, p), reaches(s, q))
     one_way = probe(tmp_path, drop_where("true") + "score: count(s in sites, exists(connected(s, n, "
@@ -307,9 +312,11 @@ def test_a_region_is_flooded_once_for_all_its_sites(tmp_path):
     assert not helper_calls(one_way, "h_region_note")
 
 
-def test_the_players_calls_of_the_score_share_the_regions_answers(tmp_path):
+def test_the_players_calls_of_the_score_share_the_regions_answers(tmp_path, monkeypatch):
     # reaches(s, p) and reaches(s, q) are one flood asked of two values: the first
-    # player's call floods each region for both, the second's reads them
+    # player's call floods each region for both, the second's reads them (where the
+    # count is not made of masks: counted_reach.py)
+    monkeypatch.setattr(counted_reach, "ENABLED", False)
     game = probe(tmp_path, AREA + drop_where("true") + "score: area(player, opponent)\n")
     shared = helper_calls(game, "h_shared_notes")
     assert len(shared) == 2 and {ast.unparse(call.args[1]) for call in shared} == {"(0, p)", "(0, q)"}
