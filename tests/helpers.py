@@ -212,3 +212,19 @@ def legal_codes_seen(game: Any, seeds: Iterable[int]) -> list[Any]:
             engine.apply_in_place(s, legal[int(rng.random() * len(legal))])
         out.append((s.result, tuple(s.board)))
     return out
+
+
+def outsider_script(game: str) -> Any:
+    """benchmarks/outsiders/GAME/agree.py imported as a module (it puts
+    benchmarks/outsiders on the path, to find oracle.py beside it)."""
+    import importlib.util
+    import sys
+
+    path = REPO / "benchmarks" / "outsiders" / game / "agree.py"
+    spec = importlib.util.spec_from_file_location(f"outsider_{game}_agree", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+

@@ -12,7 +12,7 @@ import pytest
 from interpreter import load_game
 from interpreter.compilation import lone_pieces
 from interpreter.runtime.kept_answers import KeptByMove
-from tests.helpers import REPO
+from tests.helpers import REPO, outsider_script
 
 CHESS = str(REPO / "benchmarks" / "outsiders" / "chess")
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -146,10 +146,7 @@ def test_an_answer_noted_through_a_list_is_not_kept():
 
 
 def test_kiwipete_perft_with_and_without(monkeypatch):
-    import sys
-    sys.path.insert(0, str(REPO / "benchmarks" / "outsiders" / "chess"))
-    sys.path.insert(0, str(REPO / "benchmarks" / "outsiders"))
-    agree = pytest.importorskip("agree")
+    agree = outsider_script("chess")
     counts = []
     for on in (True, False):
         monkeypatch.setattr(lone_pieces, "TWO_PIECE_KEPT", on)

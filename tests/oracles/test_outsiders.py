@@ -20,7 +20,7 @@ pyspiel = pytest.importorskip("pyspiel", reason="the oracle is OpenSpiel: the rl
 import importlib.metadata  # noqa: E402
 
 from interpreter import load_game  # noqa: E402
-from tests.helpers import REPO  # noqa: E402
+from tests.helpers import REPO, outsider_script  # noqa: E402
 
 # The games were written against OpenSpiel 2.0; the releases for Python 3.10 (1.6)
 # have neither Gomoku nor Banqi and end Ultimate tic-tac-toe's small boards otherwise.
@@ -35,13 +35,7 @@ OUTSIDERS = REPO / "benchmarks" / "outsiders"
 
 def _script(game: str) -> ModuleType:
     """The game's agree.py, imported as a module (it finds oracle.py beside it)."""
-    path = OUTSIDERS / game / "agree.py"
-    spec = importlib.util.spec_from_file_location(f"outsider_{game}_agree", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return outsider_script(game)  # type: ignore[no-any-return]
 
 
 def _oracle() -> ModuleType:
