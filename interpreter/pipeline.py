@@ -128,6 +128,11 @@ def _with_room_to_recurse(run: Callable[[bool], Result]) -> Result:
         sys.setrecursionlimit(max(limit, DEEP_RECURSION_LIMIT))
         worker.start()
         worker.join()
+    except (ValueError, RuntimeError):
+        # (no thread of that stack here: compiled again on the caller's stack, where
+        # running out of frames is said as the definition's error)
+        sys.setrecursionlimit(limit)
+        return run(True)
     finally:
         threading.stack_size(size)
         sys.setrecursionlimit(limit)

@@ -57,3 +57,19 @@ def _frames() -> list:
         frames.append(frame)
         frame = frame.f_back
     return frames
+
+
+def test_without_a_deep_thread_the_chain_too_deep_is_an_error_of_the_definition(tmp_path, monkeypatch):
+    import threading
+
+    def no_thread_of_that_stack(size=None):
+        if size:
+            raise ValueError("size not valid")
+        return 0
+
+    monkeypatch.setattr(threading, "stack_size", no_thread_of_that_stack)
+    path = write_definition(tmp_path, stones_and_rocks(), placing(_chain()))
+    limit = sys.getrecursionlimit()
+    with pytest.raises(DefinitionError, match="nested"):
+        _loaded_from_deep_in_the_stack(path, 900 - len(_frames()))
+    assert sys.getrecursionlimit() == limit
