@@ -2,7 +2,7 @@
 
 A game that ends by its scores asks the score rule of each player: one call of the
 score function per player, gathered in a list, is a good part of a short playout's
-end (tiny bridge: a twentieth of its playouts, the rule itself a variable read).
+end (a twentieth of a four-player card game's playouts, its rule itself a variable read).
 The function written here runs the score's body once per player, in the players'
 order, with the player's index written in for `p`, and returns the tuple of the
 values. What the index makes constant is worked out when the rules are compiled:

@@ -149,6 +149,18 @@ def test_gin_rummy_agrees_with_openspiel_to_the_returns():
     assert plies > 30 * 2
 
 
+def test_bridge_agrees_with_openspiel_to_the_returns():
+    # The deal, the auction (doubles, redoubles, the declarer by the first to name the
+    # strain), the play with the dummy's cards played by the declarer, the duplicate
+    # score; every player's return compared (benchmarks/outsiders/bridge/README.md).
+    script = _script("bridge")
+    plies, problems = _oracle().play_and_compare(
+        load_game(str(OUTSIDERS / "bridge")), pyspiel.load_game("bridge", script.OS_PARAMS), script.write, 2,
+        seed=5, check_end=_oracle().same_returns)
+    assert not problems, "\n".join(map(str, problems))
+    assert plies > 100 * 2
+
+
 @pytest.mark.parametrize("game, params", [("oware", {}), ("oware", {"num_seeds_per_house": 2}), ("mancala", {})])
 def test_a_sowing_game_agrees_with_openspiel_to_the_scores(game, params):
     # Both players' seeds compared at the end beside the winner (each game's README).
