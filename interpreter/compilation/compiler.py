@@ -77,6 +77,7 @@ from .lone_pieces import stop_after_lone
 from .longest import LongestListers, LongestTurns
 from .loop_locals import loop_variables_in_locals
 from .model import GameModel
+from .packed_masks import masks_packed
 from .patterns import CodeTables
 from .piece_writes import piece_writes_joined
 from .preferences import preference_tiers
@@ -494,6 +495,9 @@ class Compiler:
         # told, which read its appends)
         src.functions = [drops_unblocked(f, src.const, src.value, self.model.board.size)
                          if isinstance(f, py.FunctionDef) else f for f in src.functions]
+        # (several bitmasks ORed from tables over one loop gathered as one: last, the passes before read the ORs)
+        src.functions = [masks_packed(f, src.const, src.value, src.fresh) if isinstance(f, py.FunctionDef) else f
+                         for f in src.functions]
         all_scores = self._write_all_scores(written.score)
         namespace = compile_module(self.src)
         coverage = self.probes.coverage
