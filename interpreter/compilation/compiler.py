@@ -73,10 +73,12 @@ from .kth_found import stopped_at_the_kth
 from .liberties import adjacency_table, unread_groups_dropped
 from .listed_at_once import empty_sites_listed
 from .listed_runs import runs_told
+from .lone_lists import firsts_read
 from .lone_pieces import stop_after_lone
 from .longest import LongestListers, LongestTurns
 from .loop_locals import loop_variables_in_locals
 from .model import GameModel
+from .packed_masks import masks_packed
 from .patterns import CodeTables
 from .piece_writes import piece_writes_joined
 from .preferences import preference_tiers
@@ -494,6 +496,14 @@ class Compiler:
         # told, which read its appends)
         src.functions = [drops_unblocked(f, src.const, src.value, self.model.board.size)
                          if isinstance(f, py.FunctionDef) else f for f in src.functions]
+        # (several bitmasks ORed from tables over one loop gathered as one: last, the passes before read the ORs)
+        src.functions = [masks_packed(f, src.const, src.value, src.fresh) if isinstance(f, py.FunctionDef) else f
+                         for f in src.functions]
+        # (a player's first piece read from the list where each player has one piece at most: last, the
+        # passes before recognise the call)
+        if self._one_piece_a_player():
+            players = len(self.model.players)
+            src.functions = [firsts_read(f, players) if isinstance(f, py.FunctionDef) else f for f in src.functions]
         all_scores = self._write_all_scores(written.score)
         namespace = compile_module(self.src)
         coverage = self.probes.coverage
@@ -896,6 +906,15 @@ class Compiler:
         if self.statements.changes_owners or self.statements.changes_kinds:
             return frozenset()
         return frozenset(k.index for k in self.model.kinds.values() if k.neutral)
+
+    def _one_piece_a_player(self) -> bool:
+        """Whether no player ever has two pieces on the board: the kinds a player's
+        piece can be of are one kind at most, of which no player ever has two
+        (single_kinds.py), and no statement changes a kind or an owner."""
+        if self.statements.changes_owners or self.statements.changes_kinds:
+            return False
+        owned = self._owned_kinds()
+        return len(owned) <= 1 and owned <= self.lone_kinds
 
     def _owned_kinds(self) -> frozenset[int]:
         """The kinds a player's piece can be of: every kind when the rules change

@@ -31,7 +31,7 @@ T = TypeVar("T")
 
 _BINARY: dict[str, type[ast.operator]] = {
     "+": ast.Add, "-": ast.Sub, "*": ast.Mult, "//": ast.FloorDiv, "%": ast.Mod,
-    "&": ast.BitAnd, "|": ast.BitOr, "^": ast.BitXor,
+    "&": ast.BitAnd, "|": ast.BitOr, "^": ast.BitXor, ">>": ast.RShift,
 }
 _COMPARE: dict[str, type[ast.cmpop]] = {
     "==": ast.Eq, "!=": ast.NotEq, "<": ast.Lt, "<=": ast.LtE, ">": ast.Gt, ">=": ast.GtE,

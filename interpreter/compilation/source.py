@@ -96,6 +96,7 @@ ALLOWED_NODES: frozenset[type] = frozenset({
     ast.Load, ast.Store,
     ast.And, ast.Or, ast.Not, ast.USub,
     ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod, ast.BitAnd, ast.BitOr, ast.BitXor,
+    ast.RShift,  # (no left shift: a right shift's value is never larger than its operand)
     ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.In, ast.NotIn, ast.Is, ast.IsNot,
 })
 

@@ -29,6 +29,15 @@ alone is listed from the empty sites (listed_at_once.py), and there the pieces
 may be as many as the landings. Not where the loop stands in another loop, nor
 where the loop's variables may be read after it before they are given a value
 again (the loop leaves them at its last landing; the call does not).
+
+Two such calls one after the other — two drops' loops, each under the same
+guard (a test reading locals and elements alone, nothing between giving them
+a value) or under none, with only lengths of `out` taken between them — walk
+the same pieces: they become one `h_listed_unblocked_pair(out, o, BLOCKING,
+C1, C2)`, BLOCKING[site] the first's entry with the second's above its bits,
+which lists both and gives the length of `out` between them (else, where the
+guard is false, the length is taken as before). Nothing between writes the
+board: the first call only extends `out`.
 """
 from __future__ import annotations
 
@@ -43,6 +52,9 @@ HELPER = "h_listed_unblocked"
 _CODE_MAKER = "h_make_code"
 # (off: every loop left as it is — the tests compare the two)
 ENABLED = True
+# (off: two calls one after the other each walk the pieces — the tests compare the two)
+PAIRS_JOINED = True
+PAIR_HELPER = "h_listed_unblocked_pair"
 # (a candidate reading one site: see the module docstring)
 _LEAST_SITES_READ = 2
 
@@ -58,7 +70,9 @@ def drops_unblocked(function: py.FunctionDef, const: Callable[[object], py.Name]
     _look_in(function.body, [], function, const, value, sites, found)
     if not found:
         return function
-    return pyast.replace_nodes(function, lambda node: found.get(id(node)))
+    done = pyast.replace_nodes(function, lambda node: found.get(id(node)))
+    assert isinstance(done, py.FunctionDef)
+    return _pairs_joined(done, const, value) if PAIRS_JOINED else done
 
 
 def _position_read(function: py.FunctionDef) -> bool:
@@ -287,3 +301,121 @@ def _read_first_in(stmt: py.stmt, name: str) -> Optional[bool]:
             return None  # (read in the body only once given; the loop may not run)
         return True if _read_first(stmt.body, name) else None
     return True
+
+
+def _pairs_joined(function: py.FunctionDef, const: Callable[[object], py.Name],
+                  value: Callable[[py.expr], object]) -> py.FunctionDef:
+    """`function` with each two calls of the helper that follow each other (the
+    module docstring's last paragraph) made one call of the pair's helper."""
+    body = _joined_block(function.body, const, value)
+    if len(body) == len(function.body) and all(a is b for a, b in zip(body, function.body)):
+        return function
+    return py.FunctionDef(name=function.name, args=function.args, body=body, decorator_list=[], returns=None,
+                          type_comment=None, lineno=0, col_offset=0)
+
+
+def _joined_block(stmts: list[py.stmt], const: Callable[[object], py.Name],
+                  value: Callable[[py.expr], object]) -> list[py.stmt]:
+    out: list[py.stmt] = []
+    for stmt in stmts:
+        out.append(pyast.with_blocks(stmt, lambda block: _joined_block(block, const, value)))
+        joined = _joined_tail(out, const, value)
+        if joined is not None:
+            out[joined[0]:] = joined[1]
+    return out
+
+
+def _joined_tail(out: list[py.stmt], const: Callable[[object], py.Name],
+                 value: Callable[[py.expr], object]) -> Optional[tuple[int, list[py.stmt]]]:
+    """Where `out` ends in two listings under one guard (`_listing`) with only
+    lengths of `out` taken between them: where they start and the statements
+    standing for them."""
+    second = _listing(out[-1])
+    if second is None:
+        return None
+    back = len(out) - 2
+    while back >= 0 and _length_taken(out[back]) is not None:
+        back -= 1
+    first = _listing(out[back]) if back >= 0 else None
+    if first is None or not pyast.same(first[0], second[0]):
+        return None
+    lengths = [pyast.name(_length_taken(stmt) or "") for stmt in out[back + 1:-1]]
+    # (the guard read again: no length taken between may change it)
+    if first[0] is not None and any(pyast.uses([first[0]], name.id) for name in lengths):
+        return None
+    call = _pair_call(first[2], second[2], const, value)
+    if call is None:
+        return None
+    listed: list[py.stmt] = [*first[1], pyast.assign(lengths[0], call, *lengths[1:]) if lengths
+                             else pyast.expr_stmt(call), *second[1]]
+    if first[0] is None:
+        return back, listed
+    untaken = [pyast.assign(lengths[0], pyast.call(pyast.name("len"), pyast.name(OUT)), *lengths[1:])] \
+        if lengths else []
+    return back, [pyast.if_(first[0], listed, untaken)]
+
+
+def _listing(stmt: py.stmt) -> Optional[tuple[Optional[py.expr], list[py.stmt], py.Call]]:
+    """For `h_listed_unblocked(out, o, B, C)`, or `if G: N = K ...
+    h_listed_unblocked(...)` (G reading locals and elements, not `out`; each N
+    given a whole number K, none of them read by G): (G or None, the statements
+    before the call, the call)."""
+    guard: Optional[py.expr] = None
+    body = [stmt]
+    if isinstance(stmt, py.If) and _only_reads(stmt.test) and not pyast.uses([stmt.test], OUT) and not stmt.orelse:
+        guard, body = stmt.test, stmt.body
+    last = body[-1]
+    if not (isinstance(last, py.Expr) and isinstance(last.value, py.Call) and pyast.is_name(last.value.func, HELPER)
+            and len(last.value.args) == 4 and not last.value.keywords
+            and pyast.is_name(last.value.args[0], OUT) and pyast.is_name(last.value.args[1], "o")):
+        return None
+    before = body[:-1]
+    for given in before:
+        if not (isinstance(given, py.Assign) and len(given.targets) == 1 and isinstance(given.targets[0], py.Name)
+                and given.targets[0].id not in (OUT, "o") and _whole_number(given.value)
+                and not (guard is not None and pyast.uses([guard], given.targets[0].id))):
+            return None
+    return guard, before, last.value
+
+
+# (what a guard asked twice may be made of: it reads locals, constants and
+# elements, calls nothing and gives nothing a value)
+_READING = (py.Name, py.Constant, py.Subscript, py.BinOp, py.UnaryOp, py.Compare, py.BoolOp, py.Load,
+            py.operator, py.unaryop, py.cmpop, py.boolop)
+
+
+def _only_reads(test: py.expr) -> bool:
+    return all(isinstance(node, _READING) for node in py.walk(test))
+
+
+def _whole_number(node: py.expr) -> bool:
+    try:
+        return type(py.literal_eval(node)) is int
+    except ValueError:
+        return False
+
+
+def _length_taken(stmt: py.stmt) -> Optional[str]:
+    """N for `N = len(out)` (N not `out` nor `o`), else None."""
+    if isinstance(stmt, py.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], py.Name) \
+            and stmt.targets[0].id not in (OUT, "o") and pyast.same(stmt.value, pyast.call(pyast.name("len"),
+                                                                                          pyast.name(OUT))):
+        return stmt.targets[0].id
+    return None
+
+
+def _pair_call(first: py.Call, second: py.Call, const: Callable[[object], py.Name],
+               value: Callable[[py.expr], object]) -> Optional[py.Call]:
+    """`h_listed_unblocked_pair(out, o, BLOCKING, C1, C2)` for the two calls, the
+    second's blocking bits above the first's; None where a table is not known."""
+    tables = [value(call.args[n]) for call in (first, second) for n in (2, 3)]
+    if not all(isinstance(table, tuple) for table in tables):
+        return None
+    blocking1, codes1, blocking2, codes2 = tables
+    assert isinstance(codes1, tuple) and isinstance(blocking1, tuple) and isinstance(blocking2, tuple)
+    if len(blocking1) != len(blocking2):
+        return None
+    width = len(codes1)
+    blocking = tuple(low | high << width for low, high in zip(blocking1, blocking2))
+    return pyast.helper(PAIR_HELPER, pyast.name(OUT), pyast.name("o"), const(blocking), first.args[3],
+                        second.args[3])

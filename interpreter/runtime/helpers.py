@@ -976,6 +976,28 @@ def listed_unblocked(out: list[Code], occ: list[list[int]], blocking: Sequence[i
     for owned in occ:
         for site in owned:
             blocked |= blocking[site]
+    _extended_unblocked(out, codes, blocked)
+
+
+def listed_unblocked_pair(out: list[Code], occ: list[list[int]], blocking: Sequence[int], codes: Sequence[Code],
+                          later: Sequence[Code]) -> int:
+    """`listed_unblocked(out, occ, B1, codes)`, then `(out, occ, B2, later)`, the
+    pieces walked once: `blocking[site]` is B1[site] | B2[site] << len(codes)
+    (compilation/unblocked_drops.py: two drops' loops listed one after the other,
+    nothing between them writing the board). Returns len(out) between the two."""
+    blocked = 0
+    for owned in occ:
+        for site in owned:
+            blocked |= blocking[site]
+    width = len(codes)
+    _extended_unblocked(out, codes, blocked & ((1 << width) - 1))
+    middle = len(out)
+    _extended_unblocked(out, later, blocked >> width)
+    return middle
+
+
+def _extended_unblocked(out: list[Code], codes: Sequence[Code], blocked: int) -> None:
+    """`out` extended by `codes` but codes[i] for each bit i of `blocked`."""
     if not blocked:
         out += codes
     elif blocked.bit_count() <= _FEW_BLOCKED:
@@ -1742,6 +1764,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_clear": clear,
     "h_clear_all": clear_all,
     "h_listed_unblocked": listed_unblocked,
+    "h_listed_unblocked_pair": listed_unblocked_pair,
     "h_replace": replace,
     "h_clear_kept": clear_kept,
     "h_replace_kept": replace_kept,

@@ -1,0 +1,97 @@
+"""`first(pieces of P)` read from the list where each player has one piece at most
+(compilation/lone_lists.py): the calls rewritten and left alone by hand, the
+games it applies to and not, and both Quoridors listing and counting the same
+with the pass on and off."""
+from __future__ import annotations
+
+import ast
+import random
+import shutil
+
+import pytest
+
+from interpreter import load_game
+from interpreter.compilation import lone_lists
+from interpreter.runtime.helpers import first
+from interpreter.runtime.state import MaskedSites
+from tests.helpers import REPO
+
+FUNCTION = """\
+def f0(s):
+    o = s.occ
+    return (h_first(o[0]), h_first(o[1]), h_first(o[-1]), h_first(o[p]), h_first(o[2]))
+"""
+
+
+def _read(text: str, players: int = 2) -> str:
+    function = ast.parse(text).body[0]
+    assert isinstance(function, ast.FunctionDef)
+    return ast.unparse(ast.fix_missing_locations(lone_lists.firsts_read(function, players)))
+
+
+def test_the_players_lists_are_read_the_neutral_list_and_others_are_asked():
+    text = _read(FUNCTION)
+    assert "o[0][0] if o[0] else -1," in text and "o[1][0] if o[1] else -1," in text
+    # (the neutral pieces', a list chosen at run time, a number that is no player's)
+    assert "h_first(o[-1])" in text and "h_first(o[p])" in text and "h_first(o[2])" in text
+    assert "h_first(o[1])" in _read(FUNCTION, players=1)
+
+
+@pytest.mark.parametrize("change", [
+    ("    o = s.occ\n", "    o = s.occ\n    o = s.board\n"),
+    ("    o = s.occ\n", "    o = t.occ\n"),
+    ("    o = s.occ\n", "    o = s.occ\n    s = t\n"),
+    ("def f0(s):", "def f0(t):"),
+])
+def test_lists_that_may_not_be_the_positions_are_left_alone(change):
+    assert change[0] in FUNCTION
+    assert _read(FUNCTION.replace(*change)).count("h_first(") == 5
+
+
+@pytest.mark.parametrize("sites", [[], [7], [0]])
+def test_the_read_is_first_for_a_list_of_one_site_at_most(sites):
+    read = eval(compile("o[0][0] if o[0] else -1", "<test>", "eval"), {"o": [sites]})  # noqa: S307 - the test's own
+    masked = MaskedSites(sites)
+    masked.mask = sum(1 << site for site in sites)
+    assert read == first(sites) == first(masked)
+
+
+def _named(game, name: str) -> int:
+    return sum(1 for node in ast.walk(game.rules.module) if isinstance(node, ast.Name) and node.id == name)
+
+
+def test_a_game_whose_players_have_many_pieces_keeps_the_call():
+    game = load_game(str(REPO / "benchmarks" / "games" / "lines_of_action"))
+    assert _named(game, "h_first") > 0
+
+
+QUORIDORS = [REPO / "benchmarks" / "games" / "quoridor", REPO / "benchmarks" / "outsiders" / "quoridor"]
+
+
+@pytest.mark.parametrize("folder", QUORIDORS, ids=["benchmark", "outsiders"])
+def test_quoridor_lists_and_counts_the_same_with_the_firsts_read_or_asked(folder, tmp_path, monkeypatch):
+    options = {"board_size": 5, "wall_count": 6} if "outsiders" in str(folder) else {}
+    on = load_game(str(folder), options)
+    assert _named(on, "h_first") == 0
+    copy = tmp_path / "off"
+    shutil.copytree(folder, copy)
+    monkeypatch.setattr(lone_lists, "ENABLED", False)
+    off = load_game(str(copy), options)
+    assert _named(off, "h_first") > 0
+    engine, other = on.engine, off.engine
+    rng = random.Random(3)
+    compared = 0
+    for _ in range(8):
+        s, t = engine.initial_state(), other.initial_state()
+        for _ in range(80):
+            if engine.is_over(s):
+                break
+            legal = list(engine.legal(s))
+            assert legal == list(other.legal(t)), s.ply
+            if s.ply % 15 == 0:
+                assert engine.perft(s, 2) == other.perft(t, 2), s.ply
+            code = rng.choice(legal)
+            engine.apply_in_place(s, code)
+            other.apply_in_place(t, code)
+            compared += len(legal)
+    assert compared > 2000
