@@ -45,7 +45,7 @@ from .runtime.results import plain_number
 from .runtime.state import State, empty_occupancy
 from .runtime.views import Action, BoardView, Ending, PieceView, Result
 from .spelling import did_you_mean
-from .validation.diagnostics import DefinitionError
+from .validation.diagnostics import MAX_WORD_SHOWN, DefinitionError, shorten
 
 if TYPE_CHECKING:
     from .runtime.compiled import CompiledRules
@@ -79,7 +79,8 @@ class IllegalActionError(ValueError):
     have had (`state.ply + 1`), `game` the game's name."""
 
     def __init__(self, notation: str, ply: int, game: str, reason: str = "not legal here"):
-        super().__init__(f"ply {ply}: action '{notation}' is {reason} in {game}")
+        # (a notation given through the API may be of any length: the message shows its start)
+        super().__init__(f"ply {ply}: action '{shorten(notation, MAX_WORD_SHOWN)}' is {reason} in {game}")
         self.notation = notation
         self.ply = ply
         self.game = game
@@ -622,6 +623,8 @@ class Game(CheckedGame):
         """
         if isinstance(action, str):
             action = self.parse_action(state, action)
+        elif not isinstance(action, Action):
+            raise TypeError(f"an action is an Action of the position or its notation, not {type(action).__name__}")
         elif action.code not in self.engine.legal(state):
             reason = "after the end of the game" if state.result is not None else "not legal here"
             raise IllegalActionError(action.notation, state.ply + 1, self.name, reason)

@@ -88,7 +88,7 @@ from .repeated_scans import share_scans
 from .restrictions import Restrictions, ResultPart, compile_restrictions
 from .scope import Scope
 from .single_kinds import single_kinds
-from .source import Origin, Source, SourceTooLarge, bind_later, compile_module
+from .source import LoopsTooNested, Origin, Source, SourceTooLarge, bind_later, compile_module
 from .statements import Endings, StatementCompiler
 from .statements_shared import parts_shared_across
 from .tabulate import tabulate
@@ -357,6 +357,16 @@ class Compiler:
             self.errors.append(RuleError(
                 self._first_line(), "the rules expand to too much code (defines used in defines used in defines ...)",
                 "use fewer nested defines, or procedures",
+            ))
+            return None
+        except LoopsTooNested as err:
+            where = err.origin
+            self.errors.append(RuleError(
+                where.pos if where is not None and where.pos is not None else self._first_line(),
+                f"the rules nest more loops (for each, exists, count, ...) one inside another than can be compiled"
+                f"{f', in the code of {where.what}' if where is not None else ''}",
+                "nest fewer loops one inside another: Python compiles blocks at most 20 deep, and the code of "
+                "an action adds loops of its own",
             ))
             return None
 

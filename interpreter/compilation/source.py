@@ -115,6 +115,15 @@ class SourceTooLarge(Exception):
     """The rules expand to more code than MAX_CODE_NODES."""
 
 
+class LoopsTooNested(Exception):
+    """Python refused the generated module: more loops one inside another than
+    it compiles (20 blocks). `origin`: where the function holding them comes from."""
+
+    def __init__(self, origin: Optional[Origin]) -> None:
+        super().__init__(str(origin))
+        self.origin = origin
+
+
 class UnsafeSource(Exception):
     """The generated code broke one of the rules of this module (a compiler bug)."""
 
@@ -479,9 +488,20 @@ def compile_module(source: Source, filename: str = GENERATED_FILE) -> dict[str, 
     check_tree(tree, source.namespace, locate=True)
     namespace = dict(source.namespace)
     namespace["__builtins__"] = {name: getattr(builtins, name) for name in BUILTIN_NAMES}
-    code = compile(tree, filename, "exec")
+    try:
+        code = compile(tree, filename, "exec")
+    except SyntaxError as err:
+        if "too many statically nested blocks" not in str(err):
+            raise
+        raise LoopsTooNested(_origin_of_part(source, tree, err.lineno)) from None
     exec(code, namespace)  # noqa: S102 - generated trees, checked above; no text of a definition is in them
     return namespace
+
+
+def _origin_of_part(source: Source, tree: ast.Module, line: Optional[int]) -> Optional[Origin]:
+    """Where the part of the module on `line` comes from (check_tree numbered them)."""
+    part = tree.body[line - 1] if line is not None and 0 < line <= len(tree.body) else None
+    return source.origins.get(part.name) if isinstance(part, ast.FunctionDef) else None
 
 
 def bind_later(source: Source, namespace: dict[str, Any], values: dict[str, Any]) -> None:

@@ -21,7 +21,7 @@ from typing import Any, Callable, ContextManager, Optional, Union
 
 from ..parsing import ast
 from ..parsing.unparse import expression_text
-from ..parsing.visit import statements_of, structure
+from ..parsing.visit import statements_of
 from ..runtime.helpers import NUMBER_LIMIT
 from ..runtime.moves import Moves, rotation_moves
 from ..runtime.results import EndingKind
@@ -880,10 +880,13 @@ class StatementCompiler:
         # in the rules, and must not hang on how deep the caller's stack is)
         cost = 0
         valids: list[bool] = []
+        sharing = shared_conjuncts.LaterConjuncts()
         with ExitStack() as elses:
             while branches:
+                if asked is None:
+                    sharing.restart()
                 conds, asking = asked if asked is not None else ([cond for cond, _ in branches], scope)
-                kept_cost, conds, asking = self._first_conjunct_kept(conds, asking)
+                kept_cost, conds, asking = self._first_conjunct_kept(conds, asking, sharing)
                 (cond, body), branches = branches[0], branches[1:]
                 lines, c = self.exprs.lowered(conds[0], asking, condition=True)
                 cost += c.cost + kept_cost
@@ -913,7 +916,8 @@ class StatementCompiler:
             scope.flow.at_valid = valid and scope.flow.at_valid
         return cost
 
-    def _first_conjunct_kept(self, conds: list[ast.Expr], asking: Scope) -> tuple[int, list[ast.Expr], Scope]:
+    def _first_conjunct_kept(self, conds: list[ast.Expr], asking: Scope,
+                             later: shared_conjuncts.LaterConjuncts) -> tuple[int, list[ast.Expr], Scope]:
         """(its cost, the conditions, the scope to ask them in) with the first
         conjunct of the first condition compiled once here, into a local the
         conditions then read (shared_conjuncts.py), where a later condition asks
@@ -921,7 +925,7 @@ class StatementCompiler:
         are elsewhere."""
         if not shared_conjuncts.ENABLED or len(conds) < 2:
             return 0, conds, asking
-        first = shared_conjuncts.shared_first(conds[0], conds[1:])
+        first = later.shared_first(conds)
         if first is None:
             return 0, conds, asking
         lines, c = self.exprs.lowered(first, asking, condition=True)
@@ -935,8 +939,9 @@ class StatementCompiler:
         name = f"{value.id} asked before"  # (no author can write it: it holds a space)
         asking = asking.child()
         asking.locals[name] = Local(value, Type.BOOL)
-        shape = structure(first)
-        return c.cost, [shared_conjuncts.reading(cond, shape, name) for cond in conds], asking
+        shape = later.shape(first)
+        later.restart()  # (the conditions are read anew)
+        return c.cost, [shared_conjuncts.reading(cond, shape, name, later.shape) for cond in conds], asking
 
     def _branch(self, body: list[ast.Stmt], scope: Scope, label: str, pos: ast.Pos, test: Optional[py.expr]) -> int:
         """One branch of an `if`: its body under `test` (None: no test, it always runs)."""

@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any, Optional, Union
 
 from ..api import CHANCE_NAME, Action
+from ..limits import MAX_NOTATION_CHARS
+from ..validation.diagnostics import shorten
 from .prompt import (
     COMMANDS,
     describe_outcomes,
@@ -71,7 +73,8 @@ def ask(session: Any, player: str) -> Optional[str]:
             session.say(describe_site(game, session.state, site))
             continue
         if chance:
-            session.refuse(f"'{text}' is not an outcome here; " + describe_outcomes(game, session.state))
+            shown = shorten(text, MAX_NOTATION_CHARS)
+            session.refuse(f"'{shown}' is not an outcome here; " + describe_outcomes(game, session.state))
             continue
         try:
             action: Action = game.parse_action(session.state, text)

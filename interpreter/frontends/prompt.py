@@ -10,6 +10,8 @@ import difflib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional, TextIO
 
+from ..limits import MAX_NOTATION_CHARS
+from ..validation.diagnostics import shorten
 from .common import isatty
 
 if TYPE_CHECKING:
@@ -194,6 +196,8 @@ def describe_site(game: Game, state: State, site: str) -> str:
 
 def not_legal_message(game: Game, state: State, text: str) -> str:
     """One short line: the entry is not legal, and what was probably meant."""
+    if len(text) > MAX_NOTATION_CHARS:  # (no notation is that long: nothing to look for in it, site by site)
+        return f"'{shorten(text)}' is no action: {len(text)} characters, a notation has at most {MAX_NOTATION_CHARS}"
     return f"'{text}' is not legal here; {hint(game, state, text)}"
 
 

@@ -48,6 +48,8 @@ def read_bounded(path: str | os.PathLike[str], limit: int) -> bytes:
         fd = os.open(path, flags)
     except OSError as exc:
         raise FileRefused(exc.strerror or str(exc)) from None
+    except ValueError:  # (a NUL in the name, which no file's name holds)
+        raise FileRefused("no file's name holds a NUL character") from None
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):

@@ -14,7 +14,7 @@ from interpreter import load_game
 from interpreter.compilation import shared_conjuncts
 from interpreter.parsing import ast as rules_ast
 from interpreter.parsing.visit import structure
-from tests.helpers import REPO, legal_codes_seen, stones_and_rocks, write_definition
+from tests.helpers import REPO, drop_where, legal_codes_seen, stones_and_rocks, write_definition
 
 SHOGI = REPO / "benchmarks" / "outsiders" / "shogi" / "shogi.yaml"
 AT = rules_ast.Pos("t", 1, 1)
@@ -133,3 +133,30 @@ def test_shogi_plays_the_same_with_the_pass_on_and_off(monkeypatch):
     assert legal_codes_seen(on, range(3)) == legal_codes_seen(off, range(3))
     engine, other = on.engine, off.engine
     assert engine.perft(engine.initial_state(), 3) == other.perft(other.initial_state(), 3)
+
+
+def test_along_a_chain_the_later_conjuncts_answer_as_shared_first():
+    # (LaterConjuncts: the same answers as shared_first for each branch in turn,
+    # the counted shapes kept from one branch to the next or counted again after
+    # a restart)
+    rng = random.Random(4)
+    names = [_name(letter) for letter in "abcde"]
+    conds = [_and(*rng.choices(names, k=rng.randint(1, 3))) for _ in range(60)]
+    later = shared_conjuncts.LaterConjuncts()
+    for i in range(len(conds) - 1):
+        if i % 17 == 5:
+            later.restart()
+        assert later.shared_first(conds[i:]) is shared_conjuncts.shared_first(conds[i], conds[i + 1:]), i
+
+
+def test_a_long_chain_computes_each_conjuncts_shape_once(monkeypatch, tmp_path):
+    # (each branch's first conjunct compared with every later condition's cost
+    # the square of the chain: minutes for a few thousand `elif`s)
+    shapes = []
+    monkeypatch.setattr(shared_conjuncts, "structure", lambda node: shapes.append(node) or structure(node))
+    branches = 400
+    chain = "place\nif quiet == 0:\n    quiet = 1\n" + "".join(
+        f"elif quiet == {i}:\n    quiet = {i + 1}\n" for i in range(1, branches))
+    extra = "variables:\n  quiet: {type: int, default: 0}\n"
+    load_game(write_definition(tmp_path, stones_and_rocks(extra=extra), drop_where("true", chain)))
+    assert branches <= len(shapes) <= 3 * branches

@@ -31,6 +31,7 @@ def test_counts_beyond_their_bound(capsys, argv, bound):
     ("mcts:1000000000", "the number of iterations is at most 1000000"),
     ("mcts:5000s", "the thinking time in seconds is at most 3600"),
     ("mcts:c=1e300", "the exploration constant c is at most 100"),
+    ("mcts:c=-1", "the exploration constant c is at least 0, here it is -1"),
     ("mcts:rollout=99999999", "the length of a rollout is at most 100000"),
 ])
 def test_agent_parameters_beyond_their_bound(capsys, spec, message):

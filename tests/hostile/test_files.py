@@ -157,3 +157,15 @@ def test_a_record_is_never_written_over_what_is_not_a_file(capsys, monkeypatch, 
         assert_clean(code, err)
         assert f"cannot write the record {target}: it is a" in err
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)  # still the pipe it was
+
+
+def test_a_giant_entry_piped_to_play_is_refused_without_a_search_in_it(capsys, monkeypatch, tmp_path):
+    # (the hint looked for a site name at each of its characters: minutes for a few megabytes)
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("a" * 100_000 + "\n"))
+    code, _, err = run_cli(capsys, "play", "lielow", "--players", "human,random", "--seed", "1",
+                           "--record", tmp_path / "r.txt")
+    assert code == 2 and "Traceback" not in err
+    assert f"'{'a' * 39}…' is no action: 100000 characters, a notation has at most {MAX_NOTATION_CHARS}" in err
+    assert len(err) < 600

@@ -95,7 +95,10 @@ def _mcts_params(params: str, spec: str) -> dict[str, Any]:
         elif key in ("seconds", "time", "t"):
             result.update(_budget(value if value[-1].isalpha() else value + "s", spec))
         elif key in ("c", "exploration"):
-            result["exploration"] = _bounded(_float(value, spec), MAX_EXPLORATION, "the exploration constant c", spec)
+            exploration = _float(value, spec)
+            if exploration < 0:  # (a negative one would steer the search away from what it has not tried)
+                raise ValueError(f"the exploration constant c is at least 0, here it is {shorten(value)} (in {spec!r})")
+            result["exploration"] = _bounded(exploration, MAX_EXPLORATION, "the exploration constant c", spec)
         elif key in ("rollout", "rollout_limit"):
             result["rollout_limit"] = _bounded(_positive_int(value, spec), MAX_ROLLOUT, "the length of a rollout", spec)
         else:
