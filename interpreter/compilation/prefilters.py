@@ -43,6 +43,9 @@ OCCUPIED = "occupied"
 # Not an owner: the sites of the pieces of one kind, whoever owns them (site_masks.py:
 # `it is K`), the kind's code after this prefix.
 KIND_OF = "kind "
+# Not an owner: the sites of one player's pieces of one kind (site_masks.py: `it is own and
+# it is K`), written by `owned_kind`.
+OWNED_KIND = "owned kind "
 # What a prefilter gives: (the statement making the mask when not made yet, the
 # test, the rows by bit: (the loop's targets, the table of rows by bit, the site,
 # the loop's body) or None).
@@ -139,6 +142,10 @@ class OwnerMasks:
         if self._bits is None:
             self._bits = self.src.const(tuple(1 << s for s in range(self.n_sites)))
         occ = pyast.name("o")
+        if owner.startswith(OWNED_KIND):  # (the player's sites alone walked, their pieces' kinds read)
+            kind, _, player = owner[len(OWNED_KIND):].partition(" of ")
+            return pyast.helper("h_kind_mask", self._bits, pyast.tuple_(pyast.sub(occ, _owner_code(player))),
+                                pyast.name("b"), pyast.num(int(kind)))
         if owner.startswith(KIND_OF):  # (found from the board: the sites' lists need keep no mask)
             return pyast.helper("h_kind_mask", self._bits, occ, pyast.name("b"), pyast.num(int(owner[len(KIND_OF):])))
         self.made = True
@@ -194,6 +201,11 @@ class OwnerMasks:
     def first_statements(self, read: set[str]) -> list[py.stmt]:
         """The first statements of a lister that reads the names `read`: its masks not made."""
         return [pyast.assign(pyast.name(name), pyast.num(-1)) for name in self.names.values() if name in read]
+
+
+def owned_kind(kind: int, owner: str) -> str:
+    """The key of the mask of the sites of `owner`'s (`p`, `1 - p`) pieces of `kind`."""
+    return f"{OWNED_KIND}{kind} of {owner}"
 
 
 def _owner_code(owner: str) -> py.expr:

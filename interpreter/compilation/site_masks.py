@@ -29,7 +29,7 @@ from typing import Optional
 from ..runtime.pieces import KIND
 from . import pyast
 from .code import Code
-from .prefilters import KIND_OF, MAX_MASKED_SITES, OCCUPIED, OwnerMasks
+from .prefilters import KIND_OF, MAX_MASKED_SITES, OCCUPIED, OwnerMasks, owned_kind
 from .source import Source
 from .types import Type
 
@@ -251,7 +251,13 @@ class SiteMasks:
         of a piece's kind where `kinds` (their mask is made from every piece's
         site: not where a test or two of single sites is all it saves)."""
         if isinstance(cond, py.BoolOp):
-            parts = [self.condition(value, var, kinds) for value in cond.values]
+            # (a player's ownership and a kind asked together: one mask, `_owned_kind`)
+            owned = self._owned_kind(_conjuncts(cond), var) if kinds and isinstance(cond.op, py.And) else None
+            values = _conjuncts(cond) if owned is not None else cond.values
+            joined, rest = (owned[0], owned[1]) if owned is not None else (None, ())
+            parts: list[Optional[py.expr]] = [joined] if joined is not None else []
+            parts += [self.condition(value, var, kinds) for value in values
+                      if not any(value is asked for asked in rest)]
             if any(part is None for part in parts):
                 return None
             op = "&" if isinstance(cond.op, py.And) else "|"
@@ -267,6 +273,28 @@ class SiteMasks:
         if isinstance(cond, py.Subscript):
             return self._owner(cond, var) or self._table(cond, var)
         return None
+
+    def _owned_kind(self, values: list[py.expr], var: str) -> Optional[tuple[py.expr, tuple[py.expr, py.expr]]]:
+        """Where the conjuncts `values` ask of `var` a player's ownership (`p`, `1 - p`)
+        and a kind K: the mask of that player's pieces of kind K — made by walking
+        that player's sites alone, not the sites of every piece of the kind ANDed
+        with the mask of all the player's (`it is own and it is pawn`) —, with the
+        two conjuncts it stands for; else None."""
+        owner = kind = None
+        for value in values:
+            if owner is None:
+                tested = self.owner_masks.owner_test(value)
+                if tested is not None and tested[0] == var and tested[1] in ("p", "1 - p"):
+                    owner = (value, tested[1])
+                    continue
+            if kind is None and isinstance(value, py.Compare) and len(value.ops) == 1 \
+                    and isinstance(value.ops[0], py.Eq):
+                found = self._kind_test(value, var)
+                if found is not None:
+                    kind = (value, found)
+        if owner is None or kind is None:
+            return None
+        return self.owner_masks.lazy(owned_kind(kind[1], owner[1])), (owner[0], kind[0])
 
     def failing(self, cond: py.expr, var: str, kinds: bool = False) -> Optional[py.expr]:
         """The mask of the sites where `cond` fails for `var`, or None: as
@@ -373,6 +401,18 @@ def _mask(sites: object, n_sites: int) -> Optional[int]:
             return None
         mask |= 1 << s
     return mask
+
+
+def _conjuncts(cond: py.BoolOp) -> list[py.expr]:
+    """The conjuncts of the conjunction `cond`, those of the conjunctions in it too
+    (`A and B and C` is read `(A and B) and C`)."""
+    values: list[py.expr] = []
+    for value in cond.values:
+        if isinstance(value, py.BoolOp) and isinstance(value.op, py.And):
+            values.extend(_conjuncts(value))
+        else:
+            values.append(value)
+    return values
 
 
 def _reads_board_at(code: py.expr, var: str) -> bool:

@@ -1269,9 +1269,9 @@ def fixed_counter(lister: Callable[[State], Sequence[Code]]) -> Callable[[State]
     return count
 
 
-def kind_mask(bits: tuple[int, ...], occ: list[list[int]], board: Board, kind: int) -> int:
+def kind_mask(bits: tuple[int, ...], occ: Sequence[list[int]], board: Board, kind: int) -> int:
     """The bitmask of the sites of every piece of `kind` (`board[site][KIND] ==
-    kind`), whoever owns it."""
+    kind`) on the site lists `occ`: every owner's, or one player's alone."""
     mask = 0
     for sites in occ:
         for site in sites:

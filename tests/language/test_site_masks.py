@@ -93,6 +93,50 @@ def test_all_and_count_of_a_kind_with_owners_and_emptiness(tmp_path):
     assert sorted(game.legal_notations(black)) == ["a2", "a3", "b1", "b2", "c2", "c3", "d3", "d4"]
 
 
+PEBBLES = "  pebble: {symbol: P, description: A pebble of a player's.}\n"
+
+
+def _owned_kind_masks(game) -> list:
+    """The calls making the mask of one player's pieces of a kind: `h_kind_mask(bits, (o[X],), b, K)`."""
+    return [call for call in helper_calls(game, "h_kind_mask", ": the legal actions")
+            if isinstance(call.args[1], ast.Tuple) and len(call.args[1].elts) == 1]
+
+
+@pytest.mark.parametrize("whose, owned", [("it is own", 1), ("it.owner == opponent", 1), ("it is enemy", 0)])
+def test_a_players_pieces_of_a_kind_are_one_mask_made_from_that_players_sites(tmp_path, whose, owned):
+    game = _game(tmp_path, drop_where(f"not exists(neighbours(to), {whose} and it is pebble)"),
+                 stones_and_rocks(extra=PEBBLES))
+    # (one walk over the player's sites reading the kinds: neither every piece's walk nor the player's mask;
+    # `enemy`, every player's but the mover's, keeps the two masks)
+    assert len(_owned_kind_masks(game)) == owned
+    assert len(helper_calls(game, "h_kind_mask", ": the legal actions")) == 1
+    assert ("h_sites_mask" in names_read(game) or "h_others_mask" in names_read(game)) == (not owned)
+    pieces = {"b2": ("white", "pebble"), "c3": ("black", "pebble"), "a4": ("white", "stone"), "d1": ("neutral", "rock")}
+    # (orthogonal) neighbours of white's pebble b2: a2, b1, b3, c2; of black's pebble c3: b3, c2, c4, d3;
+    # a4's stone and d1's rock are no pebble
+    by_white = {"a1", "a3", "b4", "c1", "c4", "d2", "d3", "d4"}
+    by_black = {"a1", "a2", "a3", "b1", "b4", "c1", "d2", "d4"}
+    white = game.make_state(pieces, to_move="white")
+    black = game.make_state(pieces, to_move="black")
+    assert sorted(game.legal_notations(white)) == sorted(by_white if whose == "it is own" else by_black)
+    assert sorted(game.legal_notations(black)) == sorted(by_black if whose == "it is own" else by_white)
+
+
+def test_a_players_kind_beside_other_conjuncts_and_without_a_player(tmp_path):
+    game = _game(tmp_path, drop_where("exists(neighbours(to), it is own and it != b1 and it is pebble)"),
+                 stones_and_rocks(extra=PEBBLES))
+    assert len(_owned_kind_masks(game)) == 1
+    pieces = {"b2": ("white", "pebble"), "b1": ("white", "pebble"), "c3": ("black", "pebble")}
+    # next to white's b2 (a2, b3, c2 empty); not a1, c1: their own pebble is at b1; for black, next to c3
+    white = game.make_state(pieces, to_move="white")
+    assert sorted(game.legal_notations(white)) == ["a2", "b3", "c2"]
+    black = game.make_state(pieces, to_move="black")
+    assert sorted(game.legal_notations(black)) == ["b3", "c2", "c4", "d3"]
+    # a kind asked of every owner: no player's mask
+    other = _game(tmp_path, drop_where("exists(neighbours(to), it is pebble)"), stones_and_rocks(extra=PEBBLES))
+    assert not _owned_kind_masks(other) and len(helper_calls(other, "h_kind_mask", ": the legal actions")) == 1
+
+
 def test_a_kind_test_of_a_single_site_is_no_mask(tmp_path):
     game = _game(tmp_path, drop_where("neighbour(to, n) is rock"))
     assert "h_kind_mask" not in names_read(game)
