@@ -37,8 +37,8 @@ FROM_IN_PAWN_MOVES = True
 def to_notation(state: Any, action: int) -> str:
     """OpenSpiel writes a pawn's target cell `e1` (column, row from the top) and a wall by
     the cell at its top-left end with `h` or `v`; the lattice's cell is file 2 column - 1,
-    rank counted from the bottom, a pawn's move is written `{from}-{to}` and a wall at its
-    middle node."""
+    rank counted from the bottom; a pawn's step is written `{from}-{to}`, a jump straight
+    `{from}^{to}`, a jump to the side `{from}/{to}`, and a wall at its middle node."""
     text = state.action_to_string(state.current_player(), action)
     diameter = 2 * int(state.get_game().get_parameters()["board_size"]) - 1
     column, kind = ord(text[0]) - ord("a"), text[-1]
@@ -49,7 +49,9 @@ def to_notation(state: Any, action: int) -> str:
     if not FROM_IN_PAWN_MOVES:
         return site(x, y, diameter)
     at = pawn_xy(state, state.current_player(), diameter)
-    return f"{site(at % diameter, at // diameter, diameter)}-{site(x, y, diameter)}"
+    dx, dy = abs(x - at % diameter), abs(y - at // diameter)
+    sign = "/" if dx and dy else "^" if max(dx, dy) == 4 else "-"
+    return f"{site(at % diameter, at // diameter, diameter)}{sign}{site(x, y, diameter)}"
 
 
 def site(x: int, y: int, diameter: int) -> str:
@@ -144,7 +146,7 @@ def openspiel_playouts_per_second(os_game, seconds: float, seed: int) -> float:
             try:
                 while not state.is_terminal():
                     state.apply_action(rng.choice(state.legal_actions()))
-            except pyspiel.SpielError:
+            except (pyspiel.SpielError, UnicodeDecodeError):  # (its message holds bytes read past the board)
                 pass
         done += 20
     return done / (time.process_time() - began)
