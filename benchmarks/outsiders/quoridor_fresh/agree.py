@@ -61,7 +61,7 @@ def site(x: int, y: int, diameter: int) -> str:
 
 def seats(players: int) -> list[int]:
     """OpenSpiel's player numbers in turn order (its returns are indexed so)."""
-    return [0, 1] if players == 2 else [0, 2, 1, 3]
+    return {2: [0, 1], 3: [0, 2, 1], 4: [0, 2, 1, 3]}[players]
 
 
 def expected_returns(rw_game, rw_state) -> list[float]:
@@ -144,7 +144,10 @@ def openspiel_playouts_per_second(os_game, seconds: float, seed: int) -> float:
         for _ in range(20):
             state = os_game.new_initial_state()
             try:
-                while not state.is_terminal():
+                # (Bounded: after a pass that moved a pawn elsewhere a game was seen not to end.)
+                for _ in range(os_game.max_game_length()):
+                    if state.is_terminal():
+                        break
                     state.apply_action(rng.choice(state.legal_actions()))
             except (pyspiel.SpielError, UnicodeDecodeError):  # (its message holds bytes read past the board)
                 pass
