@@ -161,6 +161,17 @@ def test_bridge_agrees_with_openspiel_to_the_returns():
     assert plies > 100 * 2
 
 
+@pytest.mark.parametrize("size, players, games", [(9, 2, 2), (5, 4, 4), (7, 3, 2)])
+def test_quoridor_written_fresh_agrees_with_openspiel(size, players, games):
+    # Written without the other Quoridor: OpenSpiel's lattice of pawns and wall nodes,
+    # jumps straight and to the side, every player's path kept open, four players'
+    # turn order p1, p3, p2, p4; its own loop (returns by seat in turn order, a pass
+    # OpenSpiel cannot play ends the comparison): benchmarks/outsiders/quoridor_fresh/README.md.
+    params = {"board_size": size, "players": players}
+    rw_game = load_game(str(OUTSIDERS / "quoridor_fresh"), options=params)
+    assert _script("quoridor_fresh").compare(rw_game, pyspiel.load_game("quoridor", params), games, seed=5) == 0
+
+
 @pytest.mark.parametrize("game, params", [("oware", {}), ("oware", {"num_seeds_per_house": 2}), ("mancala", {})])
 def test_a_sowing_game_agrees_with_openspiel_to_the_scores(game, params):
     # Both players' seeds compared at the end beside the winner (each game's README).
