@@ -400,12 +400,32 @@ class _Player:
                                  "where both are legal, the first is kept: give the other its own notation if both "
                                  "are meant")
         written: dict[Any, Any] = {}
+        listed: set[Any] = set()
         for code in engine.legal(state):
             self.legal_cases.add(code[CASE])
             text = texts[code] if code in texts else engine.notation(code)
             first = written.setdefault(text, code)
             if first != code:
                 self._note_clash(text, first, code, record, "error", "give one of them its own notation")
+            elif code in listed:
+                self._note_twice(text, code, record)
+            listed.add(code)
+
+    def _note_twice(self, text: str, code: Code, record: list[Any]) -> None:
+        """One action listed twice among the legal ones: random play and the players
+        then choose it twice as often (a landing given twice to its pattern, as in
+        `go to [x, y]` where y may be x: docs/format.md 3.12.1)."""
+        label, pos = self.engine.describe_action(code)
+        key = ("twice", label)
+        if key in self.noted_in_game:
+            return
+        self.noted_in_game.add(key)
+        self.findings.note(
+            key, "warning", pos,
+            f"the legal action '{text}' ({label}) is listed twice in one position: its landing is given twice, "
+            f"as a list such as [x, y] gives it when y is x; join the sites with + ([x] + [y]) to have each once",
+            record,
+        )
 
     def _same_effect(self, a: Any, b: Any) -> bool:
         """Whether two codes do the same: the same sites and choice, and cases that

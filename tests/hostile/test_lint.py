@@ -245,3 +245,42 @@ def test_an_action_never_legal_is_told_what_its_sites_held(tmp_path, selected):
     fixed = lint(load_game(write_definition(tmp_path, SOWING_YAML, rules.replace("onto empty", "onto neutral"))),
                  playouts=2)
     assert not [f for f in fixed.findings if "was never legal" in f.message]
+
+
+TWICE_YAML = """game: twice
+rules: twice.rules
+players: [white, black]
+board:
+  grid: {files: 3, ranks: 3}
+pieces:
+  man: {symbol: M}
+setup:
+  white: {man: [a1]}
+  black: {man: [c3]}
+"""
+TWICE_RULES = """phase play:
+    turn: move
+
+decision move:
+    action step:
+        go to LANDINGS
+        onto empty:
+            move
+"""
+
+
+@pytest.mark.parametrize("landings, twice", [
+    ("[neighbour(from, n), neighbour(from, n)]", True),  # a1-a2 listed twice
+    ("[neighbour(from, n)] + [neighbour(from, n)]", False),  # a union: each site once
+])
+def test_one_action_listed_twice_is_a_warning(tmp_path, landings, twice):
+    (tmp_path / "twice.yaml").write_text(TWICE_YAML)
+    (tmp_path / "twice.rules").write_text(TWICE_RULES.replace("LANDINGS", landings))
+    game = load_game(str(tmp_path / "twice.yaml"))
+    assert game.legal_notations(game.initial_state()) == (["a1-a2", "a1-a2"] if twice else ["a1-a2"])
+    found = [f for f in lint(game, playouts=2).findings if "listed twice" in f.message]
+    if twice:
+        assert len(found) == 1 and found[0].severity == "warning" and found[0].pos.line == 7
+        assert "the legal action 'a1-a2' (action 'step', onto empty) is listed twice" in found[0].message
+    else:
+        assert not found
