@@ -152,7 +152,7 @@ class SiteMasks:
         if len(lines) > MAX_LINES_WRITTEN_OUT or (1 << self.n_sites) - 1 > MAX_LITERAL:
             table = self.src.const((shortest, groups), key=("line groups", cond.args[1].id))
             return pyast.helper("h_full_line", table, bits, coll.code)
-        return self._lines_written_out(shortest, groups, pyast.helper("h_sites_mask", bits, coll.code), coll.code)
+        return self._lines_written_out(shortest, groups, pyast.helper("h_bits_added", bits, coll.code), coll.code)
 
     def _lines_written_out(self, shortest: int, groups: tuple[tuple[int, tuple[int, ...]], ...], owned: py.expr,
                            sites: py.expr) -> py.expr:

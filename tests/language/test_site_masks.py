@@ -184,8 +184,8 @@ FIVE = """\
 
 def _lines_written_out(game) -> bool:
     """Whether a line test is written out as literal masks (SiteMasks._lines_written_out):
-    the owner's mask made by h_sites_mask, no helper looping over the lines."""
-    return bool(helper_calls(game, "h_sites_mask")) and not helper_calls(game, "h_full_line")
+    the owner's mask made by h_bits_added, no helper looping over the lines."""
+    return bool(helper_calls(game, "h_bits_added")) and not helper_calls(game, "h_full_line")
 
 
 @pytest.mark.parametrize("written_out", [True, False])
