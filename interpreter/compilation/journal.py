@@ -46,7 +46,7 @@ PURE_HELPERS = frozenset({
     "h_all_pieces", "h_each_piece", "h_floordiv", "h_divide", "h_mod", "h_bounded",
     "h_one_direction", "h_sum", "h_max", "h_min", "h_unique_max", "h_group", "h_flood", "h_unmarked",
     "h_on_full_line", "h_fail", "h_ahead", "h_behind", "h_along", "h_steps_on", "h_track_path", "h_track_to",
-    "h_sites_mask", "h_player_after",
+    "h_sites_mask", "h_bits_added", "h_player_after",
     "h_others_mask", "h_kind_mask", "h_hit", "h_board_repetitions", "h_walk_ends", "h_followed",
     "h_rotation", "h_cycle", "h_make_code", "h_marks", "h_path", "h_keep_path",
     "h_path_bits", "h_meetings", "h_meeting_table", "h_meeting_within", "h_failing_sites", "h_region_note",

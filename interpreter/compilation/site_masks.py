@@ -26,12 +26,17 @@ from __future__ import annotations
 import ast as py
 from typing import Optional
 
+from ..runtime.helpers import LineGroups
 from ..runtime.pieces import KIND
 from . import pyast
 from .code import Code
 from .prefilters import KIND_OF, MAX_MASKED_SITES, OCCUPIED, OwnerMasks, owned_kind
-from .source import Source
+from .source import MAX_LITERAL, Source
 from .types import Type
+
+# Up to this many declared lines, `exists(pieces of X, on_full_line(it))` is written out
+# as tests of literal masks (SiteMasks._lines_written_out); more, the helper's loop.
+MAX_LINES_WRITTEN_OUT = 64
 
 
 class SiteMasks:
@@ -142,9 +147,28 @@ class SiteMasks:
         lines = {frozenset(line) for per_site in through for line in per_site if line}
         if not lines:
             return None
-        groups = self.src.const(line_groups(lines), key=("line groups", cond.args[1].id))
         bits = self.src.const(tuple(1 << s for s in range(self.n_sites)))
-        return pyast.helper("h_full_line", groups, bits, coll.code)
+        shortest, groups = line_groups(lines)
+        if len(lines) > MAX_LINES_WRITTEN_OUT or (1 << self.n_sites) - 1 > MAX_LITERAL:
+            table = self.src.const((shortest, groups), key=("line groups", cond.args[1].id))
+            return pyast.helper("h_full_line", table, bits, coll.code)
+        return self._lines_written_out(shortest, groups, pyast.helper("h_bits_added", bits, coll.code), coll.code)
+
+    def _lines_written_out(self, shortest: int, groups: tuple[tuple[int, tuple[int, ...]], ...], owned: py.expr,
+                           sites: py.expr) -> py.expr:
+        """helpers.full_line written out as one expression of the groups' sites and
+        lines as literal masks, `len(S) >= 5 and ((m := MASK) & G1 != 0 and (m & L1 == L1
+        or ...) or m & G2 != 0 and ...)`: a playout asks it after every action, and the
+        helper's loop over the groups and their tuples cost more than the tests."""
+        mask = self.src.fresh("t")
+        tests = []
+        for n, (site, masks) in enumerate(groups):
+            held = pyast.walrus(mask, owned) if n == 0 else pyast.name(mask)
+            tests.append(pyast.and_(
+                pyast.compare(pyast.binop(held, "&", pyast.num(site)), "!=", pyast.num(0)),
+                pyast.or_(*(pyast.compare(pyast.binop(pyast.name(mask), "&", pyast.num(line)), "==", pyast.num(line))
+                            for line in masks))))
+        return pyast.and_(pyast.compare(pyast.helper("len", sites), ">=", pyast.num(shortest)), pyast.or_(*tests))
 
     def collection(self, coll: Code) -> Optional[py.expr]:
         """The mask of `coll`: a constant, or a row of a table of masks by site made
@@ -374,7 +398,7 @@ class SiteMasks:
         return self.owner_masks.lazy(tested[1])
 
 
-def line_groups(lines: set[frozenset[int]]) -> tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]:
+def line_groups(lines: set[frozenset[int]]) -> LineGroups:
     """The lines as helpers.full_line reads them (helpers.LineGroups): grouped
     greedily by the site most of the lines left pass, so that one test of that
     site's bit skips the whole group."""

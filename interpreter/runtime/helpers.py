@@ -750,7 +750,9 @@ def full_line(groups: LineGroups, bits: tuple[int, ...], sites: Sequence[int]) -
     shortest, by_site = groups
     if len(sites) < shortest:
         return False
-    owned = sum(map(bits.__getitem__, sites))
+    owned = 0
+    for held in sites:  # (distinct: their bits add up; see sites_mask)
+        owned += bits[held]
     for site, lines in by_site:
         if owned & site:
             for line in lines:
@@ -1192,6 +1194,17 @@ def sites_mask(bits: tuple[int, ...], sites: Iterable[int]) -> int:
             mask = sites.mask = sum(map(bits.__getitem__, sites))
         return mask
     return sum(map(bits.__getitem__, sites))
+
+
+def bits_added(bits: tuple[int, ...], sites: Iterable[int]) -> int:
+    """The bitmask of `sites` (distinct), as `sites_mask` without a kept mask: the
+    owner's sites a line test reads (compilation/site_masks.py), a handful, for which
+    a loop is a fifth faster than `sum(map(bits.__getitem__, sites))` (a method-wrapper
+    call a site)."""
+    mask = 0
+    for held in sites:
+        mask += bits[held]
+    return mask
 
 
 def occupied_mask(bits: tuple[int, ...], occ: list[list[int]]) -> int:
@@ -1736,6 +1749,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_trial": trial,
     "h_undo_sites": undo_sites,
     "h_sites_mask": sites_mask,
+    "h_bits_added": bits_added,
     "h_board_key": board_key,
     "h_empty_sites": empty_sites,
     # (the builtins, for the empty sites kept in board order: compilation/board_keys.py)

@@ -196,8 +196,8 @@ def test_lines_of_action_lists_the_same_moves_with_and_without_masks(without_mas
 def test_pentago_ends_its_games_alike_with_and_without_line_masks(without_masks):
     masked = load_game(PENTAGO)
     plain = without_masks(PENTAGO)
-    assert helper_calls(masked, "h_full_line") and not helper_calls(plain, "h_full_line")
-    assert helper_calls(plain, "h_on_full_line")
+    assert _lines_written_out(masked) and not _lines_written_out(plain)
+    assert helper_calls(plain, "h_on_full_line") and not helper_calls(masked, "h_on_full_line")
     rng = random.Random(8)
     endings = set()
     for _ in range(40):
@@ -226,10 +226,20 @@ FIVE = """\
     """
 
 
-def test_a_full_line_of_the_player_wins_and_a_broken_one_does_not(tmp_path):
+def _lines_written_out(game) -> bool:
+    """Whether a line test is written out as literal masks (SiteMasks._lines_written_out):
+    the owner's mask made by h_bits_added, no helper looping over the lines."""
+    return bool(helper_calls(game, "h_bits_added")) and not helper_calls(game, "h_full_line")
+
+
+@pytest.mark.parametrize("written_out", [True, False])
+def test_a_full_line_of_the_player_wins_and_a_broken_one_does_not(tmp_path, monkeypatch, written_out):
     lines = "lines:\n  - [a1, b1, c1]\n  - [a1, b2, c3]\n  - [c1, c2, c3]\n"
+    if not written_out:  # (more lines than are written out: the helper's loop)
+        monkeypatch.setattr(site_masks, "MAX_LINES_WRITTEN_OUT", 2)
     game = _game(tmp_path, FIVE, stones_and_rocks(files=3, ranks=3, extra=lines))
-    assert helper_calls(game, "h_full_line") and not helper_calls(game, "h_on_full_line")
+    assert _lines_written_out(game) == written_out and not helper_calls(game, "h_on_full_line")
+    assert bool(helper_calls(game, "h_full_line")) != written_out
     pieces = {"a1": ("white", "stone"), "b2": ("white", "stone"), "c1": ("black", "stone"),
               "c2": ("black", "stone")}
     state = game.make_state(pieces, to_move="white")
