@@ -20,7 +20,13 @@ from ..runtime.compiled import CasePattern
 from ..runtime.walks import WalkTables
 from . import attribute_writes, patterns, pyast
 from .action_values import KIND_OF_TYPE, Bound, bind, distinct_from_earlier, each_values, shown_fields
-from .attribute_writes import attributes_set_only, block_reads_attributes
+from .attribute_writes import (
+    attributes_set_only,
+    block_reads_attributes,
+    block_reads_names,
+    calls_written_out,
+    variables_set_only,
+)
 from .code import Code, conjuncts, describe, disjuncts, either
 from .compared_sites import ComparedSites
 from .compiled import CaseCode
@@ -37,7 +43,7 @@ from .reach import Reach, reach_along, reach_of_set
 from .restrictions import Restrictions
 from .scope import DEFAULT_REGISTERS, Flow, Register, Scope
 from .source import BUILTIN_NAMES, Origin, Source
-from .statements import StatementCompiler
+from .statements import SMALL_STEP, StatementCompiler
 from .told_apart import chooses_by_value, lands_by_value, one_landing, one_site_chosen, untold_templates
 from .types import CANDIDATE_DEPS, PIECE_DEPS, Dep, Type
 
@@ -863,13 +869,30 @@ class ActionCompiler:
         no owner, kind or site changes, nothing ends), where none of those
         attributes is read by a `forbid result` line, the case's other
         statements, an `after each action` block the check may play, or the
-        score — the parts then answer the same without them (cases.py)."""
+        score — the parts then answer the same without them (cases.py). Then,
+        of what is left, those that only set variables to values written out
+        (attribute_writes.variables_set_only; the calls of procedures without
+        parameters written out first, `calls_written_out`), where none of those
+        variables is read by any of these."""
         compiler = self.compiler
         # (no check to play it without a `forbid result` line; with coverage, each rule's probe is
         # counted as the case plays it)
         if not attribute_writes.IN_CASES or not compiler.restrictions.results or compiler.probes.coverage is not None:
             return None
         items = self.compiler.items
+        kept = self._without_attribute_writes(body)
+        if attribute_writes.VARIABLES_IN_CASES:
+            without_variables = self._without_variable_writes(body if kept is None else kept)
+            kept = kept if without_variables is None else without_variables
+        if kept is None or _numbers_statements(kept, items.procedures):
+            return None
+        return kept
+
+    def _without_attribute_writes(self, body: list[ast.Stmt]) -> Optional[list[ast.Stmt]]:
+        """`body` without its statements setting only attributes no check reads
+        (`_checked_statements`), or None where none is left out."""
+        compiler = self.compiler
+        items = compiler.items
         left_out: list[int] = []
         attributes: frozenset[str] = frozenset()
         for index, stmt in enumerate(body):
@@ -885,6 +908,28 @@ class ActionCompiler:
             return None
         afters = [d.after_action for d in items.decisions.values()] + [p.after_action for p in items.phases]
         if block_reads_attributes([kept, afters, items.score], items.defines, items.procedures, attributes):
+            return None
+        return kept
+
+    def _without_variable_writes(self, body: list[ast.Stmt]) -> Optional[list[ast.Stmt]]:
+        """`body` without its statements setting only variables no check reads
+        (`_checked_statements`), or None where none is left out."""
+        items = self.compiler.items
+        variables = {name: var.per_player for name, var in self.model.variables.items()}
+        written_out = calls_written_out(body, items.procedures)
+        left_out: list[int] = []
+        names: frozenset[str] = frozenset()
+        for index, stmt in enumerate(written_out):
+            found = variables_set_only([stmt], variables, items.defines, items.procedures, SMALL_STEP)
+            if found is not None:
+                left_out.append(index)
+                names |= found
+        if not left_out:
+            return None
+        kept = [stmt for index, stmt in enumerate(written_out) if index not in left_out]
+        afters = [d.after_action for d in items.decisions.values()] + [p.after_action for p in items.phases]
+        forbids = [item.cond for item, _ in self.compiler.restrictions.results]
+        if block_reads_names([kept, afters, items.score, forbids], items.defines, items.procedures, names):
             return None
         return kept
 
