@@ -228,3 +228,25 @@ def outsider_script(game: str) -> Any:
     spec.loader.exec_module(module)
     return module
 
+
+
+def assert_same_play(engine: Any, other: Any, seed: int, games: int = 8, plies: int = 80,
+                     at_least: int = 2000) -> None:
+    """Two engines of one game (a pass on and off) list the same actions at every
+    position of random games, and count the same perft 2 every 15 plies."""
+    rng = random.Random(seed)
+    compared = 0
+    for _ in range(games):
+        s, t = engine.initial_state(), other.initial_state()
+        for _ in range(plies):
+            if engine.is_over(s):
+                break
+            legal = list(engine.legal(s))
+            assert legal == list(other.legal(t)), s.ply
+            if s.ply % 15 == 0:
+                assert engine.perft(s, 2) == other.perft(t, 2), s.ply
+            code = rng.choice(legal)
+            engine.apply_in_place(s, code)
+            other.apply_in_place(t, code)
+            compared += len(legal)
+    assert compared > at_least

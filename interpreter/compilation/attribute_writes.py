@@ -25,7 +25,7 @@ check plays the case without them, and neither journals nor restores them.
 """
 from __future__ import annotations
 
-from typing import Collection, Iterable, Mapping, Optional
+from typing import Callable, Collection, Iterable, Mapping, Optional
 
 from ..parsing import ast
 from ..parsing.visit import nodes_of, reaches
@@ -43,6 +43,47 @@ _PLAIN = (ast.Name, ast.Bool, ast.Num, ast.NoneLit, ast.Is, ast.Not, ast.And, as
 _COUNTING = frozenset({"repetitions"})
 
 
+def _plain(e: Optional[ast.Expr], names: frozenset[str]) -> bool:
+    """Whether `e` cannot fail: names that are not `names` (defines), `is`, `not`,
+    `and`, `or`, attributes of names."""
+    return all(isinstance(node, _PLAIN) and not (isinstance(node, ast.Name) and node.id in names)
+               and not (isinstance(node, ast.Attr) and not isinstance(node.obj, ast.Name))
+               for node in nodes_of(e))
+
+
+def _set_only(stmts: Iterable[ast.Stmt], sets: Callable[[ast.AssignStmt], bool], names: frozenset[str],
+              procedures: Optional[Mapping[str, ast.Procedure]],
+              loops: Optional[Callable[[ast.ForEachStmt], bool]] = None) -> bool:
+    """Whether every statement of `stmts` is an assignment `sets` takes, an `if` of
+    such asking plain conditions, a `for each` `loops` takes (its body such), or a
+    call of a procedure of `procedures` without arguments whose body is such."""
+    called: set[str] = set()  # (each procedure looked at once: a call of one calling itself is bounded)
+
+    def only(block: Iterable[ast.Stmt]) -> bool:
+        for stmt in block:
+            if isinstance(stmt, ast.AssignStmt):
+                if not sets(stmt):
+                    return False
+            elif isinstance(stmt, ast.IfStmt):
+                if not all(_plain(cond, names) and only(body) for cond, body in stmt.branches) \
+                        or not only(stmt.otherwise):
+                    return False
+            elif isinstance(stmt, ast.ForEachStmt) and loops is not None:
+                if not loops(stmt) or not only(stmt.body):
+                    return False
+            elif isinstance(stmt, ast.CallStmt) and procedures is not None and not stmt.args \
+                    and stmt.procedure in procedures and not procedures[stmt.procedure].params:
+                if stmt.procedure not in called:
+                    called.add(stmt.procedure)
+                    if not only(procedures[stmt.procedure].body):
+                        return False
+            else:
+                return False
+        return True
+
+    return only(stmts)
+
+
 def attributes_set_only(stmts: Iterable[ast.Stmt], attributes: Iterable[str],
                         defines: Iterable[str], procedures: Optional[Mapping[str, ast.Procedure]] = None,
                         regions: Collection[str] = ()) -> Optional[frozenset[str]]:
@@ -57,47 +98,26 @@ def attributes_set_only(stmts: Iterable[ast.Stmt], attributes: Iterable[str],
     declared = frozenset(attributes) - {"owner"}
     names = frozenset(defines)
     found: set[str] = set()
-    called: set[str] = set()  # (each procedure looked at once: a call of one calling itself is bounded)
 
     def over_region(e: ast.Expr) -> bool:
         if isinstance(e, ast.Index) and isinstance(e.index, ast.Name) and e.index.id in ("player", "opponent"):
             e = e.obj
         return isinstance(e, ast.Name) and e.id in regions and e.id not in names
 
-    def plain(e: Optional[ast.Expr]) -> bool:
-        for node in nodes_of(e):
-            if not isinstance(node, _PLAIN) or isinstance(node, ast.Name) and node.id in names \
-                    or isinstance(node, ast.Attr) and not isinstance(node.obj, ast.Name):
-                return False
+    def sets(stmt: ast.AssignStmt) -> bool:
+        target = stmt.target
+        if not (stmt.op == "=" and isinstance(target, ast.Attr) and isinstance(target.obj, ast.Name)
+                and target.obj.id not in names and target.name in declared
+                and isinstance(stmt.value, (ast.Bool, ast.Num, ast.Str))):
+            return False
+        found.add(target.name)
         return True
 
-    def only(block: Iterable[ast.Stmt]) -> bool:
-        for stmt in block:
-            if isinstance(stmt, ast.AssignStmt):
-                target = stmt.target
-                if not (stmt.op == "=" and isinstance(target, ast.Attr) and isinstance(target.obj, ast.Name)
-                        and target.obj.id not in names and target.name in declared
-                        and isinstance(stmt.value, (ast.Bool, ast.Num, ast.Str))):
-                    return False
-                found.add(target.name)
-            elif isinstance(stmt, ast.IfStmt):
-                if not all(plain(cond) and only(body) for cond, body in stmt.branches) or not only(stmt.otherwise):
-                    return False
-            elif isinstance(stmt, ast.ForEachStmt):
-                if stmt.until is not None or not (isinstance(stmt.iterable, ast.Pieces) and plain(stmt.iterable)
-                                                  or over_region(stmt.iterable)) or not only(stmt.body):
-                    return False
-            elif isinstance(stmt, ast.CallStmt) and procedures is not None and not stmt.args \
-                    and stmt.procedure in procedures and not procedures[stmt.procedure].params:
-                if stmt.procedure not in called:
-                    called.add(stmt.procedure)
-                    if not only(procedures[stmt.procedure].body):
-                        return False
-            else:
-                return False
-        return True
+    def loops(stmt: ast.ForEachStmt) -> bool:
+        return stmt.until is None and (isinstance(stmt.iterable, ast.Pieces) and _plain(stmt.iterable, names)
+                                       or over_region(stmt.iterable))
 
-    return frozenset(found) if only(stmts) and found else None
+    return frozenset(found) if _set_only(stmts, sets, names, procedures, loops) and found else None
 
 
 def variables_set_only(stmts: Iterable[ast.Stmt], variables: Mapping[str, bool], defines: Iterable[str],
@@ -113,7 +133,6 @@ def variables_set_only(stmts: Iterable[ast.Stmt], variables: Mapping[str, bool],
     arguments whose body is such statements; else None."""
     names = frozenset(defines)
     found: set[str] = set()
-    called: set[str] = set()  # (each procedure looked at once: a call of one calling itself is bounded)
 
     def target_of(e: ast.Expr) -> Optional[str]:
         if isinstance(e, ast.Name) and variables.get(e.id) is False:
@@ -123,35 +142,17 @@ def variables_set_only(stmts: Iterable[ast.Stmt], variables: Mapping[str, bool],
             return e.obj.id
         return None
 
-    def plain(e: Optional[ast.Expr]) -> bool:
-        return all(isinstance(node, _PLAIN) and not (isinstance(node, ast.Name) and node.id in names)
-                   and not (isinstance(node, ast.Attr) and not isinstance(node.obj, ast.Name))
-                   for node in nodes_of(e))
-
-    def only(block: Iterable[ast.Stmt]) -> bool:
-        for stmt in block:
-            if isinstance(stmt, ast.AssignStmt):
-                name = target_of(stmt.target)
-                value = stmt.value
-                if name is None or not (
-                        stmt.op == "=" and isinstance(value, (ast.Bool, ast.Num, ast.Str, ast.NoneLit))
-                        or stmt.op in ("+=", "-=") and isinstance(value, ast.Num) and abs(value.value) <= small_step):
-                    return False
-                found.add(name)
-            elif isinstance(stmt, ast.IfStmt):
-                if not all(plain(cond) and only(body) for cond, body in stmt.branches) or not only(stmt.otherwise):
-                    return False
-            elif isinstance(stmt, ast.CallStmt) and procedures is not None and not stmt.args \
-                    and stmt.procedure in procedures and not procedures[stmt.procedure].params:
-                if stmt.procedure not in called:
-                    called.add(stmt.procedure)
-                    if not only(procedures[stmt.procedure].body):
-                        return False
-            else:
-                return False
+    def sets(stmt: ast.AssignStmt) -> bool:
+        name = target_of(stmt.target)
+        value = stmt.value
+        if name is None or not (
+                stmt.op == "=" and isinstance(value, (ast.Bool, ast.Num, ast.Str, ast.NoneLit))
+                or stmt.op in ("+=", "-=") and isinstance(value, ast.Num) and abs(value.value) <= small_step):
+            return False
+        found.add(name)
         return True
 
-    return frozenset(found) if only(stmts) and found else None
+    return frozenset(found) if _set_only(stmts, sets, names, procedures) and found else None
 
 
 def calls_written_out(stmts: list[ast.Stmt], procedures: Mapping[str, ast.Procedure],

@@ -5,7 +5,6 @@ with the pass on and off."""
 from __future__ import annotations
 
 import ast
-import random
 import shutil
 
 import pytest
@@ -14,7 +13,7 @@ from interpreter import load_game
 from interpreter.compilation import lone_lists
 from interpreter.runtime.helpers import first
 from interpreter.runtime.state import MaskedSites
-from tests.helpers import REPO
+from tests.helpers import REPO, assert_same_play
 
 FUNCTION = """\
 def f0(s):
@@ -78,20 +77,4 @@ def test_quoridor_lists_and_counts_the_same_with_the_firsts_read_or_asked(folder
     monkeypatch.setattr(lone_lists, "ENABLED", False)
     off = load_game(str(copy), options)
     assert _named(off, "h_first") > 0
-    engine, other = on.engine, off.engine
-    rng = random.Random(3)
-    compared = 0
-    for _ in range(8):
-        s, t = engine.initial_state(), other.initial_state()
-        for _ in range(80):
-            if engine.is_over(s):
-                break
-            legal = list(engine.legal(s))
-            assert legal == list(other.legal(t)), s.ply
-            if s.ply % 15 == 0:
-                assert engine.perft(s, 2) == other.perft(t, 2), s.ply
-            code = rng.choice(legal)
-            engine.apply_in_place(s, code)
-            other.apply_in_place(t, code)
-            compared += len(legal)
-    assert compared > 2000
+    assert_same_play(on.engine, off.engine, seed=3)

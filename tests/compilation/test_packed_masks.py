@@ -13,7 +13,7 @@ import pytest
 from interpreter import load_game
 from interpreter.compilation import packed_masks
 from interpreter.compilation.source import Source
-from tests.helpers import REPO
+from tests.helpers import REPO, assert_same_play
 
 SITES = 40
 SCREEN = """\
@@ -138,20 +138,4 @@ def test_quoridor_lists_and_counts_the_same_with_the_masks_packed_or_not(folder,
     monkeypatch.setattr(packed_masks, "ENABLED", False)
     off = load_game(str(copy), options)
     assert not any(isinstance(node, ast.RShift) for node in ast.walk(off.rules.module))
-    engine, other = on.engine, off.engine
-    rng = random.Random(7)
-    compared = 0
-    for _ in range(8):
-        s, t = engine.initial_state(), other.initial_state()
-        for _ in range(80):
-            if engine.is_over(s):
-                break
-            legal = list(engine.legal(s))
-            assert legal == list(other.legal(t)), s.ply
-            if s.ply % 15 == 0:
-                assert engine.perft(s, 2) == other.perft(t, 2), s.ply
-            code = rng.choice(legal)
-            engine.apply_in_place(s, code)
-            other.apply_in_place(t, code)
-            compared += len(legal)
-    assert compared > 2000
+    assert_same_play(on.engine, off.engine, seed=7)

@@ -14,7 +14,7 @@ from interpreter import load_game
 from interpreter.compilation import unblocked_drops
 from interpreter.compilation.source import Source
 from interpreter.runtime.helpers import listed_unblocked, listed_unblocked_pair, make_code
-from tests.helpers import REPO
+from tests.helpers import REPO, assert_same_play
 
 SITES = 12
 LISTER = """\
@@ -147,23 +147,7 @@ def test_quoridor_lists_and_counts_the_same_with_the_pass_or_without(folder, swi
     off = load_game(str(copy), options)
     assert _calls(off) == (0 if switched == "ENABLED" else 4)
     assert _named(off, "h_listed_unblocked_pair") == 0
-    engine, other = on.engine, off.engine
-    rng = random.Random(11)
-    compared = 0
-    for _ in range(8):
-        s, t = engine.initial_state(), other.initial_state()
-        for _ in range(80):
-            if engine.is_over(s):
-                break
-            legal = list(engine.legal(s))
-            assert legal == list(other.legal(t)), s.ply
-            if s.ply % 15 == 0:
-                assert engine.perft(s, 2) == other.perft(t, 2), s.ply
-            code = rng.choice(legal)
-            engine.apply_in_place(s, code)
-            other.apply_in_place(t, code)
-            compared += len(legal)
-    assert compared > 2000
+    assert_same_play(on.engine, off.engine, seed=11)
 
 
 TWO_DROPS = """\
