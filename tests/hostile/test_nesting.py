@@ -24,8 +24,10 @@ def test_for_each_nested_past_python_s_blocks_is_located(capsys, base_game):
     nested_loops(base_game, 21)
     code, _, err = run_cli(capsys, "validate", base_game)
     assert_clean(code, err)
-    assert err.splitlines()[0] == (f"{base_game}/game.rules:14:9: error: {LOOPS}, in the code of action 'step', "
-                                   "onto empty, in phase 'play'")
+    # (which of the case's functions Python refuses first differs between versions: the
+    # case's own, or perft's last ply played in place, whose name then follows)
+    assert err.splitlines()[0].startswith(f"{base_game}/game.rules:14:9: error: {LOOPS}, in the code of action "
+                                          "'step', onto empty, in phase 'play'")
 
 
 @pytest.mark.parametrize("quantifier", ["count", "exists"])
