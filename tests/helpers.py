@@ -231,9 +231,9 @@ def outsider_script(game: str) -> Any:
 
 
 def assert_same_play(engine: Any, other: Any, seed: int, games: int = 8, plies: int = 80,
-                     at_least: int = 2000) -> None:
+                     at_least: int = 2000, perft_every: int = 15) -> None:
     """Two engines of one game (a pass on and off) list the same actions at every
-    position of random games, and count the same perft 2 every 15 plies."""
+    position of random games, and count the same perft 2 every `perft_every` plies."""
     rng = random.Random(seed)
     compared = 0
     for _ in range(games):
@@ -243,7 +243,7 @@ def assert_same_play(engine: Any, other: Any, seed: int, games: int = 8, plies: 
                 break
             legal = list(engine.legal(s))
             assert legal == list(other.legal(t)), s.ply
-            if s.ply % 15 == 0:
+            if s.ply % perft_every == 0:
                 assert engine.perft(s, 2) == other.perft(t, 2), s.ply
             code = rng.choice(legal)
             engine.apply_in_place(s, code)

@@ -6,7 +6,6 @@ benchmark's and the outsiders') listing and counting the same with it off."""
 from __future__ import annotations
 
 import ast
-import random
 import shutil
 
 import pytest
@@ -14,7 +13,7 @@ import pytest
 from interpreter import load_game
 from interpreter.compilation import listed_runs
 from interpreter.compilation.source import Source
-from tests.helpers import REPO
+from tests.helpers import REPO, assert_same_play
 
 LISTER = """\
 def f0(s):
@@ -103,20 +102,4 @@ def test_quoridor_lists_and_counts_the_same_told_or_not(folder, tmp_path, monkey
     monkeypatch.setattr(listed_runs, "ENABLED", False)
     off = load_game(str(copy), options)
     assert _told_calls(off) == 0
-    engine, other = on.engine, off.engine
-    rng = random.Random(7)
-    compared = 0
-    for _ in range(3):
-        s, t = engine.initial_state(), other.initial_state()
-        for _ in range(60):
-            if engine.is_over(s):
-                break
-            legal = list(engine.legal(s))
-            assert legal == list(other.legal(t)), s.ply
-            if s.ply % 10 == 0:
-                assert engine.perft(s, 2) == other.perft(t, 2), s.ply
-            code = rng.choice(legal)
-            engine.apply_in_place(s, code)
-            other.apply_in_place(t, code)
-            compared += len(legal)
-    assert compared > 1000
+    assert_same_play(on.engine, off.engine, seed=7, games=3, plies=60, at_least=1000, perft_every=10)

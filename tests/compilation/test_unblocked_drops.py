@@ -44,6 +44,7 @@ def _rewritten(text: str) -> tuple[str, Source, list]:
     names = {
         "TABLE": src.const(table, key=("codes", 3)).id,
         "ROW": src.const(table[-1], key=("codes from nowhere", 3)).id,
+        "OTHER_LANDINGS": src.const((2, 5, 9)).id,
         "LANDINGS": src.const((1, 4, 7, 10)).id,
         "WEST": src.const(tuple(site - 1 for site in range(SITES))).id,
         "EAST": src.const(tuple(site + 1 if site + 1 < SITES else -1 for site in range(SITES))).id,
@@ -177,23 +178,8 @@ def f0(s):
 
 
 def _two_drops(text: str) -> tuple[str, Source]:
-    text = text.replace("OTHERS", "OTHER_LANDINGS")
-    src = Source()
-    table = [[None] * (SITES + 1) for _ in range(SITES + 1)]
-    names = {
-        "TABLE": src.const(table, key=("codes", 3)).id,
-        "ROW": src.const(table[-1], key=("codes from nowhere", 3)).id,
-        "OTHER_LANDINGS": src.const((2, 5, 9)).id,
-        "LANDINGS": src.const((1, 4, 7, 10)).id,
-        "WEST": src.const(tuple(site - 1 for site in range(SITES))).id,
-        "EAST": src.const(tuple(site + 1 if site + 1 < SITES else -1 for site in range(SITES))).id,
-    }
-    for placeholder, name in names.items():
-        text = text.replace(placeholder, name)
-    function = ast.parse(text).body[0]
-    assert isinstance(function, ast.FunctionDef)
-    done = unblocked_drops.drops_unblocked(function, src.const, src.value, SITES)
-    return ast.unparse(ast.fix_missing_locations(done)), src
+    text, src, _ = _rewritten(text.replace("OTHERS", "OTHER_LANDINGS"))
+    return text, src
 
 
 def _run(text: str, src: Source, board: list, walls: int) -> tuple:
