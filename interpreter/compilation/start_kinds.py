@@ -35,7 +35,7 @@ from .single_kinds import start_made_kinds
 # whether the proof is sought (off: the rules compiled once, as without it — for tests)
 LONE_FROM_START = True
 
-# the actions of the first phase played at most, each on a copy of the position (Chess960's start: 960)
+# the actions of the first phase played at most, each on a copy of the position (a start drawn by chance among 960: 960)
 START_ACTIONS = 4096
 
 
