@@ -14,7 +14,7 @@ from interpreter.compilation.compiler import Compiler
 from interpreter.compilation.items import collect_items, specialise_kind_arguments
 from interpreter.compilation.single_kinds import start_made_kinds
 from interpreter.positions import PositionError
-from tests.helpers import play, write_definition
+from tests.helpers import REPO, play, write_definition
 
 YAML = """\
 game: probe
@@ -176,3 +176,14 @@ def _items(game):
     items = collect_items(game.definition.rules, [])
     specialise_kind_arguments(items, game.model.kinds)
     return items
+
+
+def test_an_outsiders_chess960_has_its_kings_proven():
+    """Its kings are created by the start chance (960 arrangements): each gives one a player."""
+    game = load_game(str(REPO / "benchmarks" / "outsiders" / "chess960"))
+    assert game.rules.lone_from_start == {_king(game)}
+    assert len(game.rules.start_keys) == 1  # (the start; the 960 positions after it are in play)
+    after = play(game, "start:518")
+    assert len(game.legal_notations(after)) == 19
+    with pytest.raises(PositionError, match="two pieces of kind 'king'"):
+        game.parse_position(game.position_text(after).replace("d1=white.knight", "d1=white.king"))
