@@ -113,14 +113,19 @@ def with_start_kinds(model: GameModel, items: RuleItems, compiler: Compiler, rul
         return rules
     tables = _tables_kept(rules)
     played = played_start(rules, candidates)
-    if played is None or not played.kinds:
+    proven = _compiled_lone(model, items, played.kinds, coverage) if played is not None and played.kinds else None
+    if played is None or proven is None:
         _tables_restored(rules, tables)
         return rules
-    again = Compiler(model, items, coverage=coverage, lone_from_start=played.kinds)
-    proven = again.compile()
-    if proven is None or again.errors:
-        return rules
     return replace(proven, lone_from_start=played.kinds, start_keys=played.keys)
+
+
+def _compiled_lone(model: GameModel, items: RuleItems, kinds: frozenset[int],
+                   coverage: bool) -> Optional[CompiledRules]:
+    """The rules compiled with `kinds` lone, or None where that fails."""
+    again = Compiler(model, items, coverage=coverage, lone_from_start=kinds)
+    proven = again.compile()
+    return None if proven is None or again.errors else proven
 
 
 # The generated code fills some of its tables as it plays (the action codes made on
@@ -137,10 +142,12 @@ def _tables_restored(rules: CompiledRules, kept: dict[str, list[object]]) -> Non
 
 def _restore(table: list[object], kept: list[object]) -> None:
     """`table` given `kept`'s entries in place (nested lists too: a row may be a table of its own)."""
+    del table[len(kept):]
     for index, entry in enumerate(kept):
-        now = table[index]
+        now = table[index] if index < len(table) else None
         if type(now) is list and type(entry) is list and len(now) == len(entry):
             _restore(now, entry)
-        else:
+        elif index < len(table):
             table[index] = entry
-    del table[len(kept):]
+        else:
+            table.append(entry)
