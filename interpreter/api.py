@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple, Optional, Sequence, Union
 
 from .compilation.model import Attribute, GameModel
+from .compilation.start_kinds import doubled_kinds, start_key
 from .limits import MAX_NUMBER
 from .loading.definition import Definition, bundled_games, load_definition
 from .loading.options import board_size_numbers
@@ -391,7 +392,8 @@ class Game(CheckedGame):
         Returns the position, settled like any other (its legal actions listed,
         the game ended when nobody can act). Raises `ValueError` for an unknown
         site, kind, attribute, player, phase, decision, variable or pool (with the
-        nearest known name), or stones that do not fit; `RuleRuntimeError` when
+        nearest known name), or stones that do not fit, and for a position the
+        rules were not compiled for (`_check_lone_kinds`); `RuleRuntimeError` when
         the rules fail on the position.
         """
         state = self.engine.blank_state()
@@ -401,8 +403,27 @@ class Game(CheckedGame):
         if before_turn_done is not None:
             state.turn_start = not before_turn_done
         self._set_counts(state, variables or {}, pools or {})
+        self._check_lone_kinds(state)
         self.engine.settle(state)
         return state
+
+    def _check_lone_kinds(self, state: State) -> None:
+        """make_state: ValueError for a position the compiled code does not hold for,
+        where the rules were compiled for kinds of which playing the first phase
+        proved no player has two (compilation/start_kinds.py): a player with two
+        pieces of one, or a position of that phase its play did not meet."""
+        rules = self.engine.rules
+        if rules.start_keys is None or state.result is not None:  # (no rule runs on a finished game's position)
+            return
+        doubled = doubled_kinds(state, rules.lone_from_start)
+        if doubled:
+            kind = next(name for name, k in self.model.kinds.items() if k.index in doubled)
+            raise ValueError(f"a player has two pieces of kind '{kind}', which the rules never give a player "
+                             f"(their compiled code counts on one at most)")
+        if (state.phase == 0 or state.next_phase == 0) and start_key(state) not in rules.start_keys:
+            raise ValueError(f"a position of the first phase '{rules.phases[0].name}' that its play never "
+                             f"reaches: the rules are compiled for those it does (they make kinds of which "
+                             f"no player has two there)")
 
     def _place_pieces(self, state: State, pieces: Mapping[str, Sequence[Any]]) -> None:
         """make_state: a board holding `pieces` only."""

@@ -21,6 +21,7 @@ from .compilation.compiler import Compiler
 from .compilation.errors import RuleError, TooDeep
 from .compilation.items import collect_items, specialise_kind_arguments
 from .compilation.model import GameModel, build_model
+from .compilation.start_kinds import with_start_kinds
 from .loading.definition import Definition, locate
 from .loading.options import Option, check_board_sizes, parse_option_value, read_options
 from .runtime.compiled import CompiledRules
@@ -168,6 +169,8 @@ def _run(definition: Definition, options: dict[str, Any], coverage: bool,
     try:
         rules = compiler.compile() if write else None
         passed = rules is not None if write else compiler.check()
+        if rules is not None and not compiler.errors:
+            rules = with_start_kinds(model, items, compiler, rules, coverage)
     except RecursionError:
         if not deep:
             raise _OutOfFrames() from None

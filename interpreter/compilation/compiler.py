@@ -161,9 +161,12 @@ class _Written(NamedTuple):
 
 
 class Compiler:
-    def __init__(self, model: GameModel, items: RuleItems, coverage: bool = False):
+    def __init__(self, model: GameModel, items: RuleItems, coverage: bool = False,
+                 lone_from_start: frozenset[int] = frozenset()):
         self.model = model
         self.items = items
+        # the kinds the first phase makes that playing it proved lone (start_kinds.py)
+        self.lone_from_start = lone_from_start
         self._score_notes: list[int] = []  # (the score's floods noted for every player's call: Scope.score_notes)
         self.errors: list[RuleError] = []
         self.src = Source()
@@ -575,7 +578,8 @@ class Compiler:
                 checks_table = src.bound_later(src.fresh("k"))
         kinds_fixed = not (self.statements.changes_owners or self.statements.changes_kinds)
         # (no kind where a statement compiled changes an owner, however written)
-        lone = self.lone_kinds = frozenset() if self.statements.changes_owners else single_kinds(self.model, self.items)
+        lone = self.lone_kinds = frozenset() if self.statements.changes_owners \
+            else single_kinds(self.model, self.items) | self.lone_from_start
         writer = DecisionWriter(
             src, keys, self.restrictions, self.probes.counts, self._owned_kinds(), self.exprs.owner_masks,
             checks_table, kinds_fixed=kinds_fixed, site_names=tuple(self.model.board.names),

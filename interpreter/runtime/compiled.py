@@ -18,7 +18,7 @@ import ast as py
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping, Optional
 
 if TYPE_CHECKING:
     from ..parsing.ast import Pos
@@ -243,6 +243,13 @@ class CompiledRules:
     # copy as before (0: its game is over); None
     # where the journal does not cover the case; empty with no count to ask
     counted_in_place: tuple[tuple[Optional[Callable[["State", Code, Callable[["State"], int]], int]], ...], ...] = ()
+    # the kinds the first phase makes of which the code assumes no player has two pieces,
+    # proven by playing that phase (compilation/start_kinds.py): a position built by hand
+    # must keep to it
+    lone_from_start: frozenset[int] = frozenset()
+    # with them, the keys (start_kinds.start_key) of the positions met in that phase,
+    # the only ones of it the proof covers; None without such kinds
+    start_keys: Optional[frozenset[Hashable]] = None
 
     @cached_property
     def source(self) -> str:
