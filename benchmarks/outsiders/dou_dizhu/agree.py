@@ -31,7 +31,8 @@ FILES = "abcdefghijklmno"
 RANKS = "3456789TJQKA2"
 FACE_UP_CARDS = 51
 SOLO, SOLO_CHAIN, PAIR, PAIR_CHAIN, TRIO = 4, 19, 55, 68, 120
-TRIO_SOLO, TRIO_PAIR, AIRPLANE, AIRPLANE_SOLO, BOMB, ROCKET = 133, 315, 471, 516, 26043, 26056
+TRIO_SOLO, TRIO_PAIR, AIRPLANE, AIRPLANE_SOLO, AIRPLANE_PAIR, BOMB, ROCKET = (
+    133, 315, 471, 516, 23104, 26043, 26056)
 
 
 def ranks_of(text: str) -> list[int]:
@@ -56,9 +57,20 @@ def card_site(card: int) -> str:
     return FILES[card % 13] + str(4 + card // 13)
 
 
-def covered(action: int) -> bool:
-    """Whether the definition has this play (everything but airplanes with kickers)."""
+def without_kickers(action: int) -> bool:
+    """Whether a play is one of the definition with `airplane_kickers=false`."""
     return not AIRPLANE_SOLO <= action < BOMB
+
+
+def airplane_with_kickers(text: str, row: str, pairs: bool) -> str:
+    """'333444-5566' as the chain's action and one action a kicker: 'aa2:a1 kpc1 kpd1'."""
+    chain, kickers = text.split("-")
+    chain_ranks, kicker_ranks = ranks_of(chain), ranks_of(kickers)
+    length = len(chain_ranks) // 3
+    head = FILES[chain_ranks[0]] + row
+    if pairs:
+        return " ".join([f"aa{length}:{head}"] + [f"kp{FILES[r]}{row}" for r in kicker_ranks[::2]])
+    return " ".join([f"a{length}:{head}"] + [f"k{FILES[r]}{row}" for r in kicker_ranks])
 
 
 def write(state, action: int) -> str:
@@ -71,7 +83,10 @@ def write(state, action: int) -> str:
     if action < SOLO:
         return f"bid{action}"
     row = str(state.current_player() + 1)
-    ranks = ranks_of(state.action_to_string(state.current_player(), action))
+    text = state.action_to_string(state.current_player(), action)
+    if AIRPLANE_SOLO <= action < BOMB:
+        return airplane_with_kickers(text, row, action >= AIRPLANE_PAIR)
+    ranks = ranks_of(text)
 
     def site(rank: int) -> str:
         return FILES[rank] + row
@@ -79,8 +94,6 @@ def write(state, action: int) -> str:
         return "rocket"
     if action >= BOMB:
         return "b" + site(ranks[0])
-    if action >= AIRPLANE_SOLO:
-        raise ValueError(f"airplane with kickers {action} is not in the definition")
     if action >= AIRPLANE:
         return f"ccc{len(ranks) // 3}:{site(ranks[0])}"
     if action >= TRIO_SOLO:
@@ -98,15 +111,40 @@ def write(state, action: int) -> str:
     return "s" + site(ranks[0])
 
 
-def legal(state) -> list[int]:
-    return [a for a in state.legal_actions() if state.is_chance_node() or covered(a)]
+def legal(state, kickers: bool = True) -> list[int]:
+    return [a for a in state.legal_actions() if kickers or state.is_chance_node() or without_kickers(a)]
+
+
+def apply(rw_game, rw_state, notations: str):
+    for notation in notations.split():
+        rw_state = rw_game.apply(rw_state, notation)
+    return rw_state
+
+
+def plays(rw_game, rw_state) -> list[str]:
+    """The legal actions, an airplane's chain followed by every way of choosing its kickers."""
+    found = []
+    mover = rw_game.to_move(rw_state)
+
+    def follow(state, done: str) -> None:
+        for notation in rw_game.legal_notations(state):
+            play = f"{done} {notation}".strip()
+            if notation.startswith("a") or notation.startswith("k"):
+                after = rw_game.apply(state, notation)
+                if not rw_game.is_terminal(after) and rw_game.to_move(after) == mover \
+                        and rw_game.legal_notations(after)[0].startswith("k"):
+                    follow(after, play)
+                    continue
+            found.append(play)
+    follow(rw_state, "")
+    return found
 
 
 def compare(games: int, seed: int) -> int:
     rw_game, os_game = load_game(DEFINITION), pyspiel.load_game("dou_dizhu")
     players = list(rw_game.players)
     rng = random.Random(seed)
-    problems = plies = 0
+    problems = plies = airplanes = 0
     returns_seen = set()
     for number in range(games):
         os_state, rw_state, history = os_game.new_initial_state(), rw_game.initial_state(), []
@@ -140,7 +178,7 @@ def compare(games: int, seed: int) -> int:
                     break
                 actions = legal(os_state)
                 theirs = sorted(write(os_state, a) for a in actions)
-                mine_moves = sorted(rw_game.legal_notations(rw_state))
+                mine_moves = sorted(plays(rw_game, rw_state))
                 if theirs != mine_moves:
                     fail(f"legal: only OpenSpiel {sorted(set(theirs) - set(mine_moves))}, "
                          f"only regelwerk {sorted(set(mine_moves) - set(theirs))}")
@@ -148,52 +186,55 @@ def compare(games: int, seed: int) -> int:
                 action = rng.choice(actions)
             notation = write(os_state, action)
             history.append(notation)
-            rw_state = rw_game.apply(rw_state, notation)
+            airplanes += " " in notation
+            rw_state = apply(rw_game, rw_state, notation)
             os_state.apply_action(action)
             plies += 1
-    print(f"{games} games, {plies} plies, seed {seed} ({len(returns_seen)} different returns): "
+    print(f"{games} games, {plies} plies ({airplanes} airplanes with kickers), seed {seed} "
+          f"({len(returns_seen)} different returns): "
           f"{problems} disagreements")
     return 1 if problems else 0
 
 
 def openspiel_playouts(os_game, seconds: float, seed: int) -> float:
-    """Random playouts among the plays the definition has (chance drawn uniformly)."""
+    """Random playouts without airplanes with kickers (chance drawn uniformly)."""
     rng, done, began = random.Random(seed), 0, time.process_time()
     while time.process_time() - began < seconds:
         for _ in range(oracle.BATCH):
             state = os_game.new_initial_state()
             while not state.is_terminal():
-                state.apply_action(rng.choice(legal(state)))
+                state.apply_action(rng.choice(legal(state, kickers=False)))
         done += oracle.BATCH
     return done / (time.process_time() - began)
 
 
 def speed(argv: list[str]) -> None:
-    parser = oracle.arguments("playouts: dou_dizhu against OpenSpiel's, airplanes with kickers left out")
+    parser = oracle.arguments("playouts: dou_dizhu against OpenSpiel's")
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--all-plays", action="store_true",
-                        help="OpenSpiel plays every legal action (the oracle's loop) rather than the covered ones")
+    parser.add_argument("--no-kickers", action="store_true",
+                        help="both sides without airplanes with kickers")
     args = parser.parse_args(argv)
-    rw_game, os_game = load_game(DEFINITION), pyspiel.load_game("dou_dizhu")
+    rw_game = load_game(DEFINITION, options={"airplane_kickers": not args.no_kickers})
+    os_game = pyspiel.load_game("dou_dizhu")
     oracle.regelwerk_playouts_per_second(rw_game, 0.3, args.seed)
     ours, theirs = [], []
     for round_ in range(args.rounds):
         ours.append(oracle.regelwerk_playouts_per_second(rw_game, args.seconds, args.seed + round_))
-        theirs.append(oracle.openspiel_playouts_per_second(os_game, args.seconds, args.seed + round_)
-                      if args.all_plays else openspiel_playouts(os_game, args.seconds, args.seed + round_))
+        theirs.append(openspiel_playouts(os_game, args.seconds, args.seed + round_) if args.no_kickers
+                      else oracle.openspiel_playouts_per_second(os_game, args.seconds, args.seed + round_))
         print(f"round {round_ + 1}: regelwerk {ours[-1]:.1f}/s, OpenSpiel {theirs[-1]:.1f}/s")
     mine, other = statistics.median(ours), statistics.median(theirs)
     print(f"medians: regelwerk {mine:.1f}, OpenSpiel {other:.1f} playouts per processor second; "
           f"ratio {mine / other:.2f}")
 
 
-def openspiel_perft(state, depth: int) -> list[int]:
+def openspiel_perft(state, depth: int, kickers: bool) -> list[int]:
     counts = [0] * depth
 
     def walk(node, level: int) -> None:
-        actions = legal(node)
+        actions = legal(node, kickers)
         counts[level] += len(actions)
         if level + 1 < depth:
             for action in actions:
@@ -210,15 +251,19 @@ def perft(argv: list[str]) -> None:
     parser.add_argument("--record", default="", help="OpenSpiel actions, comma-separated, to start from")
     parser.add_argument("--random-plies", type=int, default=0)
     parser.add_argument("--seed", type=int, default=4)
+    parser.add_argument("--no-kickers", action="store_true",
+                        help="both sides without airplanes with kickers (else counts differ where they are legal)")
     args = parser.parse_args(argv)
-    rw_game, os_game = load_game(DEFINITION), pyspiel.load_game("dou_dizhu")
+    kickers = not args.no_kickers
+    rw_game = load_game(DEFINITION, options={"airplane_kickers": kickers})
+    os_game = pyspiel.load_game("dou_dizhu")
     os_state, rw_state = os_game.new_initial_state(), rw_game.initial_state()
     rng = random.Random(args.seed)
     actions = [int(text) for text in args.record.split(",") if text]
     for ply in range(len(actions) + args.random_plies):
-        action = actions[ply] if ply < len(actions) else rng.choice(legal(os_state))
+        action = actions[ply] if ply < len(actions) else rng.choice(legal(os_state, kickers))
         notation = write(os_state, action)
-        rw_state = rw_game.apply(rw_state, notation)
+        rw_state = apply(rw_game, rw_state, notation)
         os_state.apply_action(action)
         print(notation, end=" ")
     print()
@@ -228,7 +273,7 @@ def perft(argv: list[str]) -> None:
         rw_counts = list(rw_game.engine.perft(rw_state, args.depth))
         ours.append(time.process_time() - began)
         began = time.process_time()
-        os_counts = openspiel_perft(os_state, args.depth)
+        os_counts = openspiel_perft(os_state, args.depth, kickers)
         theirs.append(time.process_time() - began)
     print(f"counts: regelwerk {rw_counts}, OpenSpiel {os_counts}{'' if rw_counts == os_counts else '  DIFFERENT'}")
     mine, other = statistics.median(ours), statistics.median(theirs)
