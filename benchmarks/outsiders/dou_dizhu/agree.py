@@ -112,7 +112,10 @@ def write(state, action: int) -> str:
 
 
 def legal(state, kickers: bool = True) -> list[int]:
-    return [a for a in state.legal_actions() if kickers or state.is_chance_node() or without_kickers(a)]
+    actions = state.legal_actions()
+    if kickers or state.is_chance_node():
+        return actions
+    return [a for a in actions if not AIRPLANE_SOLO <= a < BOMB]
 
 
 def apply(rw_game, rw_state, notations: str):
