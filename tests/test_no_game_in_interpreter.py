@@ -12,7 +12,7 @@ COMMON_WORDS = {"go", "hex"}
 # games the repository has no folder of, whose definitions outsiders wrote from the docs
 OTHER_GAMES = ["havannah", "oware", "twixt", "hive", "gomoku", "mancala", "einstein", "shogi", "janggi",
                "draughts", "ludo", "nine men's morris", "chess960", "gin rummy", "battleship",
-               "bridge", "quoridor"]
+               "bridge", "quoridor", "dou dizhu", "solitaire", "klondike"]
 CONCEPTS = ["barricade", "emperor", "kaiser", "fuerst", "fürst", "moat", "graben", "rome", "coronation", "ransom",
             "castling", "en passant", "komi"]
 
