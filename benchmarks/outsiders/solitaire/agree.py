@@ -86,8 +86,8 @@ class Layout:
         if rank == 0 or any(card_index(rank, suit) in pile for pile in self.foundation):
             source_rank, source_suit = rank_suit(source)
             return f"{'ijkl'[source_suit - 1]}{source_rank + 1}"
-        column = next(c for c, pile in enumerate(self.tableau) if card_index(rank, suit) in pile)
-        return f"{'abcdefg'[column]}{len(self.tableau[column]) + 2}"
+        # Onto a column's top card: the move lands on that card's mark (files q-t).
+        return f"{'qrst'[suit - 1]}{rank}"
 
     def move(self, target: tuple[int, int], source: int) -> None:
         for pile in self.tableau + self.foundation:
