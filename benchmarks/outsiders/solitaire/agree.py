@@ -3,6 +3,7 @@
 python benchmarks/outsiders/solitaire/agree.py --games 300 --seed 1
 python benchmarks/outsiders/solitaire/agree.py speed --seconds 3 --rounds 3
 python benchmarks/outsiders/solitaire/agree.py perft --depth 3 --random-plies 31
+python benchmarks/outsiders/solitaire/agree.py speed --form first   (or marks: the earlier forms)
 
 Besides what the shared harness compares (legal sets, chance outcomes and their odds,
 the player to move, the end), every position compares OpenSpiel's return so far with
@@ -17,6 +18,12 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from oracle import Disagreement, arguments, games_from, main  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# `--form NAME` (anywhere in the arguments) compares an earlier form of the definition:
+# `first` (moves onto a column land on its first free site), `marks` (onto a mark of the
+# column's top card); without it, the definition of this folder (moves by anchors).
+FORM = sys.argv[sys.argv.index("--form") + 1] if "--form" in sys.argv else "anchors"
+FIRST_FORM = FORM == "first"
+DEFINITION = HERE if FORM == "anchors" else os.path.join(HERE, f"{FORM}_form")
 DEAL = 31                       # 7 tableau tops and 24 waste cards turn up first
 END = 0
 MOVE_OFFSET = 52
@@ -86,6 +93,9 @@ class Layout:
         if rank == 0 or any(card_index(rank, suit) in pile for pile in self.foundation):
             source_rank, source_suit = rank_suit(source)
             return f"{'ijkl'[source_suit - 1]}{source_rank + 1}"
+        if FIRST_FORM:
+            column = next(c for c, pile in enumerate(self.tableau) if card_index(rank, suit) in pile)
+            return f"{'abcdefg'[column]}{len(self.tableau[column]) + 2}"
         # Onto a column's top card: the move lands on that card's mark (files q-t).
         return f"{'qrst'[suit - 1]}{rank}"
 
@@ -127,9 +137,22 @@ def write(state, action: int) -> str:
     if action == END:
         return "end"
     target, source = decode(action)
+    if FORM == "anchors":
+        return anchored(target, source)
     layout = layout_of(state)
     index = card_index(*source)
     return f"{layout.site(index)}-{layout.landing(target, index)}"
+
+
+def anchored(target: tuple[int, int], source: tuple[int, int]) -> str:
+    """An anchor onto the locator of the card that moves (solitaire.yaml)."""
+    (target_rank, target_suit), (source_rank, source_suit) = target, source
+    locator = f"{'qrst'[source_suit - 1]}{source_rank}"
+    if target_rank == 0 and target_suit == 0:
+        return f"z1x{locator}"
+    if target_suit == source_suit:
+        return f"y{source_suit}x{locator}"
+    return f"{'uvwx'[target_suit - 1]}{target_rank}x{locator}"
 
 
 def compare(argv) -> int:
@@ -139,7 +162,7 @@ def compare(argv) -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    rw_game, os_game = games_from(HERE, "solitaire", args, None, None)
+    rw_game, os_game = games_from(DEFINITION, "solitaire", args, None, None)
     rng = random.Random(args.seed)
     problems: list[Disagreement] = []
     plies = 0
@@ -203,8 +226,11 @@ def compare(argv) -> int:
 
 if __name__ == "__main__":
     arguments_given = sys.argv[1:]
+    if "--form" in arguments_given:
+        at = arguments_given.index("--form")
+        del arguments_given[at:at + 2]
     if arguments_given and arguments_given[0] in ("speed", "perft", "harness"):
         if arguments_given[0] == "harness":   # the shared comparison (its winner check included)
             arguments_given = arguments_given[1:]
-        sys.exit(main(HERE, "solitaire", write, arguments_given))
+        sys.exit(main(DEFINITION, "solitaire", write, arguments_given))
     sys.exit(compare(arguments_given))
