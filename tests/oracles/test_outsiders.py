@@ -465,3 +465,12 @@ def test_dou_dizhu_agrees_with_openspiel_to_the_returns(capsys):
     assert script.compare(4, 5) == 0
     out = capsys.readouterr().out
     assert "4 games" in out and " 0 disagreements" in out
+
+
+def test_klondike_solitaire_agrees_with_openspiel_to_the_points_every_step(capsys):
+    # OpenSpiel's K+ Klondike: the reveals by chance, runs onto the other colour, kings to the
+    # first empty column, every third waste card playable, the points after every action
+    # against OpenSpiel's return so far, the 150-action end (its README).
+    script = _script("solitaire")
+    assert script.compare(["--games", "4", "--seed", "5"]) == 0
+    assert "4 games" in capsys.readouterr().out
