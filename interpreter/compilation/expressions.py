@@ -107,7 +107,7 @@ class ExpressionCompiler:
         self.pieces = PieceFamily(self)
         self.sites = SiteFamily(self)
         self.tracks = TrackFamily(self)
-        self.owner_masks = OwnerMasks(src, self.n_sites, self.empty, self.pieces.enemy_table)
+        self.owner_masks = OwnerMasks(src, self.n_sites, self.empty, self.pieces.enemy_table, self.n_players)
         self.site_masks = SiteMasks(src, self.n_sites, self.owner_masks)
         self.per_listing = ListingCache(src)  # (what scope.per_listing names in a lister's `where`)
         self.sets = SetFamily(self, self.sites, self.pieces, self.owner_masks)

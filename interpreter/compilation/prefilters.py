@@ -55,11 +55,15 @@ Prefilter = tuple[py.stmt, py.expr, Optional[tuple[py.expr, py.Name, py.expr, li
 class OwnerMasks:
     """The owners' masks the listers read, and the prefilters that read them."""
 
-    def __init__(self, src: Source, n_sites: int, empty: py.Name, enemy_table: Callable[[], py.Name]):
+    def __init__(self, src: Source, n_sites: int, empty: py.Name, enemy_table: Callable[[], py.Name],
+                 n_players: int = 0):
         self.src = src
         self.n_sites = n_sites
         self._empty = empty  # the constant E (whose owner is none)
         self._enemy_table = enemy_table  # makes the table of `is enemy`
+        # (two: `is enemy` is the opponent's, `1 - p` — one list walked, and a kind
+        # asked with it one mask of that list, site_masks._owned_kind; 0: not known)
+        self._n_players = n_players
         self._enemy: Optional[py.Name] = None
         self.names: dict[str, str] = {}  # owner ("p", "1 - p", OTHERS) -> the local holding its mask
         self._bits: Optional[py.Name] = None
@@ -166,7 +170,9 @@ class OwnerMasks:
 
     def _owner_test(self, code: py.expr) -> Optional[tuple[str, str]]:
         """(the column read, whose pieces pass) when `code` tests a column's owner:
-        `(b[i4] or E)[0] == p` (or `== 1 - p`), or `enemy[p][(b[i4] or E)[0]]`."""
+        `(b[i4] or E)[0] == p` (or `== 1 - p`), or `enemy[p][(b[i4] or E)[0]]` —
+        every player's but p's (OTHERS), in a game of two players `1 - p`'s: the
+        enemy table says the same of every owner (a neutral piece's, -1, no one's)."""
         if self._enemy is None:
             self._enemy = self._enemy_table()
         if isinstance(code, py.Compare) and len(code.ops) == 1 and isinstance(code.ops[0], py.Eq):
@@ -180,7 +186,9 @@ class OwnerMasks:
         if isinstance(code, py.Subscript) and isinstance(code.value, py.Subscript) \
                 and pyast.same(code.value, pyast.sub(self._enemy, pyast.name("p"))):
             column = self._owner_of_column(code.slice)
-            return (column, OTHERS) if column is not None else None
+            if column is None:
+                return None
+            return column, "1 - p" if self._n_players == 2 else OTHERS
         return None
 
     def _owner_of_column(self, code: py.expr) -> Optional[str]:

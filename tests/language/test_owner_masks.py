@@ -37,6 +37,20 @@ def test_any_enemy_of_three_players_counts_and_a_neutral_piece_does_not(tmp_path
     assert sorted(game.legal_notations(white)) == ["c3", "c4", "d3"]
 
 
+def test_the_enemy_of_two_players_is_the_opponents_list_and_a_neutral_piece_no_one(tmp_path):
+    # (of two players `is enemy` is the opponent's: that list's mask, no walk over every player's)
+    game = _game(tmp_path, NEXT_TO_AN_ENEMY, yaml=stones_and_rocks())
+    assert "h_sites_mask" in names_read(game) and "h_others_mask" not in names_read(game)
+    pieces = {"b2": ("white", "stone"), "d4": ("black", "stone"), "a4": ("neutral", "rock")}
+    # white's enemy is d4 (the rock next to a3, b3, b4 is no one's); black's is b2, all eight around it
+    white = game.make_state(pieces, to_move="white")
+    assert sorted(game.legal_notations(white)) == ["c3", "c4", "d3"]
+    black = game.make_state(pieces, to_move="black")
+    assert sorted(game.legal_notations(black)) == ["a1", "a2", "a3", "b1", "b3", "c1", "c2", "c3"]
+    lonely = game.make_state({"a1": ("white", "stone"), "a4": ("neutral", "rock")}, to_move="white")
+    assert game.legal_notations(lonely) == []
+
+
 def test_no_enemy_anywhere_near_lists_nothing(tmp_path):
     game = _game(tmp_path, NEXT_TO_AN_ENEMY)
     lonely = game.make_state({"a1": ("white", "stone"), "a4": ("neutral", "rock")}, to_move="white")

@@ -55,7 +55,8 @@ def test_counts_over_sets_that_share_sites_stay_two(tmp_path):
 
 def test_counting_by_owner_and_by_site(tmp_path):
     game = _game(tmp_path, drop_where("count(neighbours(to), it is enemy or it == a1) >= 2"))
-    assert _popcounts(game) and "h_others_mask" in names_read(game)
+    # (of two players, the enemy's sites are the opponent's list: no walk over every player's)
+    assert _popcounts(game) and "h_sites_mask" in names_read(game) and "h_others_mask" not in names_read(game)
     pieces = {"b2": ("black", "stone"), "c3": ("black", "stone"), "a3": ("white", "stone"), "d1": ("neutral", "rock")}
     # white's enemies are b2 and c3 (not the rock), and a1 counts where it is a neighbour
     white = game.make_state(pieces, to_move="white")
@@ -102,15 +103,15 @@ def _owned_kind_masks(game) -> list:
             if isinstance(call.args[1], ast.Tuple) and len(call.args[1].elts) == 1]
 
 
-@pytest.mark.parametrize("whose, owned", [("it is own", 1), ("it.owner == opponent", 1), ("it is enemy", 0)])
-def test_a_players_pieces_of_a_kind_are_one_mask_made_from_that_players_sites(tmp_path, whose, owned):
+@pytest.mark.parametrize("whose", ["it is own", "it.owner == opponent", "it is enemy"])
+def test_a_players_pieces_of_a_kind_are_one_mask_made_from_that_players_sites(tmp_path, whose):
     game = _game(tmp_path, drop_where(f"not exists(neighbours(to), {whose} and it is pebble)"),
                  stones_and_rocks(extra=PEBBLES))
     # (one walk over the player's sites reading the kinds: neither every piece's walk nor the player's mask;
-    # `enemy`, every player's but the mover's, keeps the two masks)
-    assert len(_owned_kind_masks(game)) == owned
+    # `enemy` of two players is the opponent)
+    assert len(_owned_kind_masks(game)) == 1
     assert len(helper_calls(game, "h_kind_mask", ": the legal actions")) == 1
-    assert ("h_sites_mask" in names_read(game) or "h_others_mask" in names_read(game)) == (not owned)
+    assert "h_sites_mask" not in names_read(game) and "h_others_mask" not in names_read(game)
     pieces = {"b2": ("white", "pebble"), "c3": ("black", "pebble"), "a4": ("white", "stone"), "d1": ("neutral", "rock")}
     # (orthogonal) neighbours of white's pebble b2: a2, b1, b3, c2; of black's pebble c3: b3, c2, c4, d3;
     # a4's stone and d1's rock are no pebble
@@ -120,6 +121,47 @@ def test_a_players_pieces_of_a_kind_are_one_mask_made_from_that_players_sites(tm
     black = game.make_state(pieces, to_move="black")
     assert sorted(game.legal_notations(white)) == sorted(by_white if whose == "it is own" else by_black)
     assert sorted(game.legal_notations(black)) == sorted(by_black if whose == "it is own" else by_white)
+
+
+def test_the_enemies_kind_among_three_players_keeps_the_two_masks(tmp_path):
+    # (every player's pieces but the mover's: no one player's list; the others' mask and the kind's)
+    game = _game(tmp_path, drop_where("not exists(neighbours(to), it is enemy and it is pebble)"),
+                 stones_and_rocks(players=("white", "black", "red"), extra=PEBBLES))
+    assert not _owned_kind_masks(game)
+    assert "h_others_mask" in names_read(game) and len(helper_calls(game, "h_kind_mask", ": the legal actions")) == 1
+    pieces = {"b2": ("white", "pebble"), "c3": ("black", "pebble"), "a4": ("red", "pebble"), "d1": ("neutral", "rock")}
+    # neighbours of b2: a2, b1, b3, c2; of c3: b3, c2, c4, d3; of a4: a3, b4
+    expected = {"white": ["a1", "a2", "b1", "c1", "d2", "d4"], "red": ["a1", "a3", "b4", "c1", "d2", "d4"],
+                "black": ["a1", "c1", "c4", "d2", "d3", "d4"]}
+    for player, legal in expected.items():
+        assert sorted(game.legal_notations(game.make_state(pieces, to_move=player))) == legal
+
+
+CHESS = str(REPO / "docs" / "examples" / "chess")
+
+
+@pytest.mark.parametrize("knight, short, long", [
+    ("g3=black", False, True),   # it attacks f1, which the short castling crosses
+    ("g3=white", True, True),    # the mover's own knight attacks nothing of its king's
+    ("b2=black", True, False),   # it attacks d1, which the long castling crosses
+    ("c2=black", False, False),  # it attacks e1: check
+    ("a3=black", True, True),    # it attacks b1, which only the rook crosses
+])
+def test_an_enemy_knight_keeps_the_docs_king_from_castling_across_its_squares(knight, short, long):
+    # (the docs chess asks `exists(knight_sites(k), it is enemy and it is knight)` as a mask while listing:
+    # in a game of two players, the opponent's knights alone)
+    game = load_game(CHESS)
+    site, owner = knight.split("=")
+    pieces = {"e1": ("white", "king", {}), "a1": ("white", "rook", {"castling": True}),
+              "h1": ("white", "rook", {"castling": True}), "e8": ("black", "king", {}), site: (owner, "knight", {})}
+    assert len(_owned_kind_masks(game)) >= 1
+    legal = game.legal_notations(game.make_state(pieces, to_move="white"))
+    assert ("e1g1" in legal, "e1c1" in legal) == (short, long)
+    # (the same mirrored, Black to castle)
+    mirrored = {f"{site[0]}{9 - int(site[1])}": ("black" if whose == "white" else "white", kind, flags)
+                for site, (whose, kind, flags) in pieces.items()}
+    legal = game.legal_notations(game.make_state(mirrored, to_move="black"))
+    assert ("e8g8" in legal, "e8c8" in legal) == (short, long)
 
 
 def test_a_players_kind_beside_other_conjuncts_and_without_a_player(tmp_path):
