@@ -169,3 +169,23 @@ def test_a_giant_entry_piped_to_play_is_refused_without_a_search_in_it(capsys, m
     assert code == 2 and "Traceback" not in err
     assert f"'{'a' * 39}…' is no action: 100000 characters, a notation has at most {MAX_NOTATION_CHARS}" in err
     assert len(err) < 600
+
+
+def test_a_yaml_file_of_too_many_values_is_refused_where_they_pass_the_bound(capsys, monkeypatch, base_game):
+    # (PyYAML reads about 30 000 values a second: 2 MB of `c3, ` took 17 s to load)
+    from interpreter.validation import yaml_source
+    monkeypatch.setattr(yaml_source, "MAX_YAML_VALUES", 200)
+    base_game.edit("game.yaml", "  centre: [c3]", "  centre: [" + "c3, " * 300 + "c3]")
+    code, _, err = run_cli(capsys, "validate", base_game)
+    assert_clean(code, err)
+    # (the 201st value: the list's 136th site, 65 values of the document coming before it)
+    assert err.splitlines()[0] == (f"{base_game}/game.yaml:25:{12 + 4 * 135}: error: the document holds more than 200 "
+                                   "values (keys, values and list items)")
+
+
+def test_the_largest_definitions_hold_far_fewer_values_than_the_bound():
+    from interpreter.validation.yaml_source import MAX_YAML_VALUES, load_yaml_text
+    from tests.helpers import REPO
+    largest = max((REPO / "benchmarks" / "outsiders").glob("*/*.yaml"), key=lambda path: path.stat().st_size)
+    document = load_yaml_text(largest.read_text(encoding="utf-8"), str(largest))
+    assert document.ok and len(document.positions.values) < MAX_YAML_VALUES // 50
