@@ -7,7 +7,7 @@ from interpreter import load_game
 from interpreter.validation.diagnostics import DefinitionError
 from interpreter.validation.yaml_source import load_yaml_text
 
-from .conftest import run_cli
+from .conftest import assert_clean, run_cli
 
 
 def overlay(game, rules: str):
@@ -215,3 +215,30 @@ def test_the_broken_items_reported_are_bounded():
     _, errors = parser.parse_rules_collecting(text, "game.rules")
     assert len(errors) == parser.MAX_ITEM_ERRORS
     assert [e.lark_error.line for e in errors] == list(range(1, parser.MAX_ITEM_ERRORS + 1))
+
+
+@pytest.mark.parametrize("file, old, new, first_line", [
+    ("game.yaml", "man: [a2, b2, c2, d2, e2]", "man: [a2, b2, \u04412, d2, e2]",
+     "game.yaml:72:19: error: unknown site '\u04412' ('\u0441' is U+0441 CYRILLIC SMALL LETTER ES)"),
+    ("game.yaml", "  centre: [c3]", "  \u0441entre: [c3]",
+     "game.yaml:25:3: error: field name '\u0441entre' in regions must match the pattern ^[A-Za-z_][A-Za-z0-9_]*$ "
+     "('\u0441' is U+0441 CYRILLIC SMALL LETTER ES)"),
+    ("game.rules", "if to in centre and", "if to in \u0441entre and",
+     'game.rules:29:14: error: unexpected character "\u0441", expected one of: a name, a number, a string, "(", '
+     '"-", "[", end of line (\'\u0441\' is U+0441 CYRILLIC SMALL LETTER ES)'),
+])
+def test_a_letter_that_looks_latin_is_named_in_the_message(capsys, base_game, file, old, new, first_line):
+    # (a Cyrillic 'с' among Latin letters: "unknown site 'с2'" reads as nonsense)
+    base_game.edit(file, old, new)
+    code, _, err = run_cli(capsys, "validate", base_game)
+    assert_clean(code, err)
+    assert err.splitlines()[0] == f"{base_game}/{first_line}"
+
+
+def test_a_letter_of_another_script_is_named_once():
+    from interpreter.validation.diagnostics import Diagnostic
+
+    named = Diagnostic("g.yaml", 1, 1, "unknown site '\u03b23'")
+    again = Diagnostic("g.yaml", 1, 1, named.message)  # (as `validate` makes one at another size)
+    assert again.message == named.message == "unknown site '\u03b23' ('\u03b2' is U+03B2 GREEK SMALL LETTER BETA)"
+    assert Diagnostic("g.yaml", 1, 1, "unknown site '\u00fc3'").message == "unknown site '\u00fc3'"
