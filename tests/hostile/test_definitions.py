@@ -257,3 +257,21 @@ def test_a_rules_file_of_too_many_lines_is_refused_before_it_is_parsed(capsys, m
     assert_clean(code, err)
     assert err.splitlines()[0] == (f"{base_game}/game.rules:{code_lines[50]}:1: error: rules file has more than 50 "
                                    "lines of rules (comments and blank lines aside)")
+
+
+@pytest.mark.parametrize("limit, first_line", [
+    ("1000000000", "game.rules:43:1: error: the outcome range 1 to 1000000000 is too large: 1000000000 outcomes, "
+                   "at most 10001"),
+    ("10001", None),
+])
+def test_a_die_of_as_many_sides_as_an_option_says_is_bounded(capsys, base_game, limit, first_line):
+    base_game.edit("game.rules", "procedure advance:\n    move\n", "procedure advance:\n    move\n    then roll\n")
+    rules = base_game.path / "game.rules"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\nchance roll:\n    outcomes 1 to limit\n    quiet += 0\n",
+                     encoding="utf-8")
+    code, _, err = run_cli(capsys, "moves", base_game, "--option", f"limit={limit}")
+    if first_line is None:
+        assert code == 0, err
+    else:
+        assert_clean(code, err)
+        assert err.splitlines()[0] == f"{base_game}/{first_line}"
