@@ -21,7 +21,7 @@ from .expansion import _body, _top_level
 # Each such level is at most one block of the code (19 `for each`, `repeat`, `count`,
 # `exists` or `sum` one inside another compile, 21 `for each` do not:
 # tests/hostile/test_nesting.py), and the code of an action adds a few of its own. The
-# bundled games and the outsiders count at most 8 levels (gin_rummy 12, with calls of
+# bundled games and the outsiders count at most 8 levels (one of them 12, with calls of
 # `abs` and the like; its code nests 6 blocks).
 DEEP_ENOUGH_TO_WRITE = 10
 
