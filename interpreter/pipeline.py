@@ -30,6 +30,7 @@ from .validation.bounds import bound_errors
 from .validation.diagnostics import Diagnostic, DiagnosticList
 from .validation.expansion import expansion_errors
 from .validation.lost_locals import lost_let_warnings
+from .validation.nesting import DEEP_ENOUGH_TO_WRITE, loop_depth
 from .validation.semantic import (
     drawn_together_warnings,
     empty_rule_warnings,
@@ -166,6 +167,9 @@ def _run(definition: Definition, options: dict[str, Any], coverage: bool,
             diags.error(err.pos.file, err.pos.line, err.pos.column, err.message, hint=err.hint)
         diags.raise_if_errors(definition.sources)
     compiler = Compiler(model, items, coverage=coverage)
+    # (only writing finds loops nested past what Python compiles: checked rules that
+    # nest deep are written as well, so that a definition that checks loads)
+    write = write or loop_depth(items) >= DEEP_ENOUGH_TO_WRITE
     try:
         rules = compiler.compile() if write else None
         passed = rules is not None if write else compiler.check()

@@ -1158,8 +1158,11 @@ class Compiler:
                         raise RuleError(e.pos, message)
                     raise _OutcomesNotFixed(e.pos, message + ": a chance event's outcomes are the same in every "
                                                              "position", chance.name, Type.INT)
-            if hi.const - lo.const >= MAX_OUTCOMES or hi.const < lo.const:
-                raise RuleError(chance.pos, f"the outcome range {lo.const} to {hi.const} is empty or too large")
+            if hi.const < lo.const:
+                raise RuleError(chance.pos, f"the outcome range {lo.const} to {hi.const} is empty")
+            if hi.const - lo.const >= MAX_OUTCOMES:
+                raise RuleError(chance.pos, f"the outcome range {lo.const} to {hi.const} is too large: "
+                                            f"{hi.const - lo.const + 1} outcomes, at most {MAX_OUTCOMES}")
             return list(range(lo.const, hi.const + 1)), [1] * (hi.const - lo.const + 1), out_type
         for outcome in chance.outcomes:
             w = 1

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, TextIO
 
 from ..api import CHANCE_NAME, Action, Game
+from ..validation.diagnostics import visible
 from .agents import make_agent, sample_chance
 from .agents.registry import split_players
 from .common import EXIT_ILLEGAL, describe_result, isatty, last_move, prepare_agent, use_color
@@ -176,7 +177,7 @@ class Session:
         from a pipe or file, the end of the session with exit status 2, as a record
         with an illegal action would be."""
         if self.reader.interactive or self.lenient:
-            self.say(message)
+            self.say(visible(message))  # (it may quote what was typed or piped in)
             self.reader.discard()
             return
         raise PlayError(f"ply {len(self.notations) + 1}: {message} (the game is saved in {self.record_path}; "

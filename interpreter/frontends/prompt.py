@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional, TextIO
 
 from ..limits import MAX_NOTATION_CHARS
-from ..validation.diagnostics import shorten
+from ..validation.diagnostics import shorten, visible
 from .common import isatty
 
 if TYPE_CHECKING:
@@ -67,6 +67,10 @@ def read_command(text: str) -> Optional[Command]:
     return None
 
 
+# The most of one line piped in that is kept: a record's bound (records.MAX_RECORD_BYTES).
+MAX_LINE_CHARS = 4 * 1024 * 1024
+
+
 class LineInput:
     """What people type: `input()` on a terminal, otherwise one entry per line of the stream.
 
@@ -93,7 +97,7 @@ class LineInput:
         self.candidates = sorted(candidates or [])
         if self.pending:
             text = self.pending.pop(0)
-            self.out.write(f"{prompt}{text}\n")
+            self._echo(prompt, text)
             return text
         line = self._read_line(prompt)
         if line is None:
@@ -108,8 +112,14 @@ class LineInput:
     def discard(self) -> None:
         """Forget the rest of a line of several entries (after one was refused)."""
         if self.pending:
-            self.out.write(f"(not taken: {' '.join(self.pending)})\n")
+            shown = shorten(" ".join(self.pending[:MAX_NOTATION_CHARS]), MAX_NOTATION_CHARS)
+            self.out.write(f"(not taken: {visible(shown)})\n")
         self.pending = []
+
+    def _echo(self, prompt: str, text: str) -> None:
+        """`text` after the prompt, cut past the longest notation (a megabyte piped in
+        as one line was written back whole), its control characters shown as '?'."""
+        self.out.write(f"{prompt}{visible(shorten(text, MAX_NOTATION_CHARS))}\n")
 
     def _read_line(self, prompt: str) -> Optional[str]:
         if self.interactive:
@@ -120,13 +130,23 @@ class LineInput:
                 self.out.write("\n")
                 return None
         while True:
-            line = self.stream.readline()
+            line = self._bounded_line()
             if not line:
                 return None
             text = line.split("#", 1)[0].strip()
             if text:
-                self.out.write(f"{prompt}{text}\n")
+                self._echo(prompt, text)
                 return text
+
+    def _bounded_line(self) -> str:
+        """The next line of the stream, its first MAX_LINE_CHARS characters: a stream
+        without a line break (`/dev/zero`, a pipe that never ends one) is read in
+        bounded pieces, not into memory whole."""
+        line = self.stream.readline(MAX_LINE_CHARS)
+        if len(line) == MAX_LINE_CHARS and not line.endswith("\n"):
+            while (rest := self.stream.readline(MAX_LINE_CHARS)) and not rest.endswith("\n"):
+                pass
+        return line
 
     def _set_up_completion(self) -> None:
         try:

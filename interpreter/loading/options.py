@@ -62,7 +62,10 @@ def _check_bounds(spec: Option, value: int) -> None:
 
 
 # A decimal option's value as text: digits, at most 6 after a point.
-DECIMAL_TEXT = re.compile(r"-?\d{1,16}(\.\d{1,6})?")
+# Digits 0 to 9 only: Python reads other scripts' digits as numbers too (`١٢` is 12,
+# `1_000` a thousand), and a value typed must read as it is shown.
+DECIMAL_TEXT = re.compile(r"-?[0-9]{1,16}(\.[0-9]{1,6})?")
+WHOLE_TEXT = re.compile(r"[-+]?[0-9]+")
 
 
 def _decimal_value(spec: Option, raw: Any) -> Fraction:
@@ -76,6 +79,18 @@ def _decimal_value(spec: Option, raw: Any) -> Fraction:
         raise ValueError(f"option '{spec.name}' takes a number with at most 6 digits after the point, "
                          f"such as 7.5, not '{raw}'")
     return Fraction(text)
+
+
+# (a number of more digits is past MAX_NUMBER however it reads, and Python refuses to
+# read one of more than 4300)
+_MAX_WHOLE_DIGITS = 40
+
+
+
+def _sign_and_digits(text: str) -> tuple[int, str]:
+    """A whole number's sign and its digits without leading zeros (WHOLE_TEXT's form)."""
+    sign = -1 if text.startswith("-") else 1
+    return sign, text.lstrip("+-").lstrip("0") or "0"
 
 
 _FLAG_WORDS = {"true": True, "false": False}
@@ -116,10 +131,12 @@ def parse_option_value(spec: Option, raw: Any) -> Any:
             raise ValueError(f"option '{spec.name}' takes a whole number, not {show_option_value(raw)} "
                              "(a true/false option is 'type: flag')")
         if isinstance(raw, str):
-            try:
-                value = int(raw.strip())
-            except ValueError:
-                raise ValueError(f"option '{spec.name}' takes a whole number, not '{raw}'") from None
+            if not WHOLE_TEXT.fullmatch(raw.strip()):
+                raise ValueError(f"option '{spec.name}' takes a whole number, not '{raw}'")
+            sign, digits = _sign_and_digits(raw.strip())
+            if len(digits) > _MAX_WHOLE_DIGITS:
+                raise ValueError(f"option '{spec.name}' must lie between -{MAX_NUMBER} and {MAX_NUMBER}")
+            value = sign * int(digits)
         if isinstance(value, float):
             raise ValueError(f"option '{spec.name}' takes a whole number, not {raw!r} "
                              "(an option with a fraction is 'type: decimal')")

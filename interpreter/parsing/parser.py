@@ -16,6 +16,11 @@ from . import ast, parser_cache
 
 # Rules files are small; a larger one is a mistake or an attack.
 MAX_RULES_BYTES = 1_000_000
+# Lines of rules in one file (blank lines and comments aside). Lark builds the tree at
+# about 7,000 short statements a second: a megabyte of them (125,000 lines) took 18 s
+# of processor time, only for the expansion bound to refuse them after; the largest
+# rules file known has 1,200 lines.
+MAX_RULES_LINES = 20_000
 # Nesting of the syntax tree (expressions in expressions, blocks in blocks): building
 # the AST, compiling and running it recurse once per level, so it is bounded well
 # below Python's recursion limit. Real rules stay under 30.
@@ -73,10 +78,31 @@ class AstBuildError(Exception):
         self.hint = hint
 
 
+class RulesTooLong(AstBuildError):
+    """A rules file past MAX_RULES_BYTES or MAX_RULES_LINES: refused before it is parsed."""
+
+
+def _check_length(text: str, file: str) -> None:
+    """RulesTooLong where the text passes its bounds."""
+    if len(text) > MAX_RULES_BYTES:
+        raise RulesTooLong(ast.Pos(file, 1, 1), f"rules file is longer than {MAX_RULES_BYTES} characters")
+    if text.count("\n") <= MAX_RULES_LINES:
+        return
+    counted = 0
+    for number, line in enumerate(text.split("\n"), 1):
+        stripped = line.lstrip()
+        if stripped and not stripped.startswith("#"):
+            counted += 1
+            if counted > MAX_RULES_LINES:
+                raise RulesTooLong(ast.Pos(file, number, 1),
+                                   f"rules file has more than {MAX_RULES_LINES} lines of rules (comments and blank "
+                                   "lines aside)", "a longer file takes too long to read: say it with fewer "
+                                   "lines (defines, procedures, `for each`)")
+
+
 def parse_rules(text: str, file: str = "<rules>") -> ast.RulesFile:
     """Parse rules text. Raises RulesSyntaxError or AstBuildError."""
-    if len(text) > MAX_RULES_BYTES:
-        raise AstBuildError(ast.Pos(file, 1, 1), f"rules file is longer than {MAX_RULES_BYTES} characters")
+    _check_length(text, file)
     source = text if text.endswith("\n") else text + "\n"
     try:
         tree = rules_parser().parse(source)
@@ -130,7 +156,7 @@ def parse_rules_collecting(
     try:
         return parse_rules(text, file), []
     except (RulesSyntaxError, AstBuildError) as first:
-        if isinstance(first, AstBuildError) and first.pos.line <= 1 and len(text) > MAX_RULES_BYTES:
+        if isinstance(first, RulesTooLong):  # (its parts parsed one by one would cost as much again)
             return None, [first]
         errors: list[Union[RulesSyntaxError, AstBuildError]] = []
         for start, chunk in _top_level_chunks(text):

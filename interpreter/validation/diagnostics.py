@@ -88,6 +88,27 @@ def visible(text: str) -> str:
     return "".join("?" if is_hidden_control(char) else char for char in text)
 
 
+# A word quoted in a message ('с2', "с"): where it mixes a letter of another script
+# with ASCII (a Cyrillic 'с' among Latin ones looks like 'c2' and reads as nonsense:
+# "unknown site 'с2'") or is that one letter, the message names the letter.
+_QUOTED_WORD = re.compile(r"'([^'\s]{1,80})'|\"([^\"\s]{1,80})\"")
+
+
+def lookalike_note(message: str) -> str:
+    """` ('с' is U+0441 CYRILLIC SMALL LETTER ES)` for the first such letter of a word
+    quoted in `message`, or "" (also when the message names it already)."""
+    for match in _QUOTED_WORD.finditer(message):
+        word = match.group(1) or match.group(2)
+        if word.isascii() or not (len(word) == 1 or any(c.isascii() and c.isalnum() for c in word)):
+            continue
+        for char in word:
+            name = unicodedata.name(char, "")
+            if not char.isascii() and char.isalpha() and not name.startswith("LATIN"):
+                note = f" ('{char}' is U+{ord(char):04X}{' ' + name if name else ''})"
+                return "" if note in message else note
+    return ""
+
+
 def _display_width(text: str) -> int:
     """Terminal width of `text`, which must not contain tabs."""
     return sum(_char_width(c) for c in text)
@@ -138,7 +159,8 @@ class Diagnostic:
             raise ValueError(f"severity must be one of {SEVERITIES}, not {self.severity!r}")
         # Positions come from many producers (some use -1 or 0 for "unknown"); a
         # diagnostic must still print, so clamp instead of failing.
-        object.__setattr__(self, "message", visible(cut_long_words(str(self.message))))
+        message = visible(cut_long_words(str(self.message)))
+        object.__setattr__(self, "message", message + lookalike_note(message))
         if self.hint is not None:
             object.__setattr__(self, "hint", visible(cut_long_words(str(self.hint))))
         object.__setattr__(self, "line", max(1, int(self.line)))

@@ -29,6 +29,12 @@ _LINE_BREAKS = str.maketrans({"\r": "\n", "\x85": "\n", "\u2028": "\n", "\u2029"
 # anchors, tiny next to a "billion laughs" document (which needs 10**9).
 MAX_ALIAS_EXPANSION = 10_000
 MAX_DEPTH = 100
+# Values (keys, values, list items) one document may hold. PyYAML's pure-Python
+# reader spends about 30 µs a value: a file of the 2 MB allowed written as a flow
+# list (`[c3, c3, ...]`, half a million values) took 17 s of processor time to load,
+# where the largest definition known holds 1,500 values (8 KB). Past this bound
+# the reading stops at once, at the value that passed it (about 3 s).
+MAX_YAML_VALUES = 100_000
 # An integer written with more characters than this is out of bounds without being
 # converted (a sexagesimal `1:2:3:...` of a megabyte takes minutes to convert).
 _MAX_NUMBER_TEXT = 40
@@ -121,10 +127,23 @@ class _AliasNode(Node):
         self.target = target
 
 
+class _TooManyValues(Exception):
+    """The document holds more than MAX_YAML_VALUES values; `mark`: where the one past them starts."""
+
+    def __init__(self, mark: Any) -> None:
+        super().__init__(mark)
+        self.mark = mark
+
+
 class _PositionLoader(yaml.SafeLoader):
     """The safe loader, composing only: aliases stay visible as `_AliasNode`s."""
 
+    composed = 0
+
     def compose_node(self, parent: Any, index: int) -> Any:
+        self.composed += 1
+        if self.composed > MAX_YAML_VALUES:
+            raise _TooManyValues(self.peek_event().start_mark)
         if self.check_event(yaml.AliasEvent):
             event = self.peek_event()
             target = super().compose_node(parent, index)
@@ -181,6 +200,13 @@ def load_yaml_text(text: str, file: str = "<string>") -> YamlDocument:
         return document
     except RecursionError:
         document.diagnostics.append(Diagnostic(file, 1, 1, "the document is nested too deeply"))
+        return document
+    except _TooManyValues as exc:
+        line, column = _mark_position(exc.mark)
+        document.diagnostics.append(Diagnostic(
+            file, line, column, f"the document holds more than {MAX_YAML_VALUES} values (keys, values and list items)",
+            hint="a definition as large as that takes too long to read; describe repeated parts with rules "
+                 "(regions by ranks and files, `grid` boards, options)"))
         return document
     finally:
         if loader is not None:

@@ -52,6 +52,7 @@ from interpreter.loading.files import _schema, schema_registry
 from interpreter.parsing import parser as rules_parser_module
 from interpreter.parsing.parser import parse_rules
 from interpreter.runtime import longest, walks
+from interpreter.validation import yaml_source
 from tests.helpers import REPO as ROOT
 
 DOC = ROOT / "docs" / "format.md"
@@ -349,10 +350,13 @@ def test_every_default_notation_is_documented(key, notation):
         statements.MAX_LOOP,
         variants.MAX_VARIANT_DEPTH,
         f"{rules_parser_module.MAX_RULES_BYTES:,}",
+        f"{rules_parser_module.MAX_RULES_LINES:,} lines of rules",
         f"at most {longest.MAX_DEPTH} actions ahead and at {longest.MAX_POSITIONS} positions",
         f"at most {action_values.MAX_ACTION_VALUES} values",
+        f"at most {yaml_source.MAX_YAML_VALUES} values (keys, values and list items)",
     ],
-    ids=["walk steps", "walk paths", "for each", "variant depth", "rules size", "longest turn", "action values"],
+    ids=["walk steps", "walk paths", "for each", "variant depth", "rules size", "rules lines", "longest turn",
+         "action values", "yaml values"],
 )
 def test_the_limits_are_those_enforced(value):
     section = DOC_TEXT.split("## 5. Limits and safety", 1)[1].split("## 6.", 1)[0]

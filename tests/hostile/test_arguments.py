@@ -70,3 +70,30 @@ def test_usage_errors_show_what_was_typed_fit_to_print(capsys, argv):
     assert code == 2
     assert not any(ord(c) < 32 and c != "\n" or c in "\x7f\u202e" for c in err), repr(err)
     assert "?" in err.splitlines()[-1]
+
+
+@pytest.mark.parametrize("typed, first_line", [
+    ("limit=\u0661\u0662", "--option:1:1: error: option 'limit' takes a whole number, not '\u0661\u0662'"),
+    ("limit=1_000", "--option:1:1: error: option 'limit' takes a whole number, not '1_000'"),
+    ("limit=" + "9" * 5000, "--option:1:1: error: option 'limit' must lie between -1000000000 and 1000000000"),
+    ("limit=" + "0" * 5000 + "7", None),  # (seven, however many zeros come first)
+])
+def test_a_whole_number_option_is_read_from_digits_0_to_9(capsys, base_game, typed, first_line):
+    code, _, err = run_cli(capsys, "moves", base_game, "--option", typed)
+    if first_line is None:
+        assert code == 0, err
+    else:
+        assert_clean(code, err)
+        assert err.splitlines()[0] == first_line
+
+
+def test_a_decimal_option_is_read_from_digits_0_to_9():
+    from fractions import Fraction
+
+    from interpreter.loading.options import Option, parse_option_value
+
+    komi = Option("komi", "decimal", Fraction(15, 2), None, 0, 100, "")
+    assert parse_option_value(komi, "6.5") == Fraction(13, 2)
+    with pytest.raises(ValueError, match="option 'komi' takes a number with at most 6 digits after the point, "
+                                         "such as 7.5, not '\u0667.\u0665'"):
+        parse_option_value(komi, "\u0667.\u0665")

@@ -7,7 +7,7 @@ from interpreter import load_game
 from interpreter.validation.diagnostics import DefinitionError
 from interpreter.validation.yaml_source import load_yaml_text
 
-from .conftest import run_cli
+from .conftest import assert_clean, run_cli
 
 
 def overlay(game, rules: str):
@@ -215,3 +215,63 @@ def test_the_broken_items_reported_are_bounded():
     _, errors = parser.parse_rules_collecting(text, "game.rules")
     assert len(errors) == parser.MAX_ITEM_ERRORS
     assert [e.lark_error.line for e in errors] == list(range(1, parser.MAX_ITEM_ERRORS + 1))
+
+
+@pytest.mark.parametrize("file, old, new, first_line", [
+    ("game.yaml", "man: [a2, b2, c2, d2, e2]", "man: [a2, b2, \u04412, d2, e2]",
+     "game.yaml:72:19: error: unknown site '\u04412' ('\u0441' is U+0441 CYRILLIC SMALL LETTER ES)"),
+    ("game.yaml", "  centre: [c3]", "  \u0441entre: [c3]",
+     "game.yaml:25:3: error: field name '\u0441entre' in regions must match the pattern ^[A-Za-z_][A-Za-z0-9_]*$ "
+     "('\u0441' is U+0441 CYRILLIC SMALL LETTER ES)"),
+    ("game.rules", "if to in centre and", "if to in \u0441entre and",
+     'game.rules:29:14: error: unexpected character "\u0441", expected one of: a name, a number, a string, "(", '
+     '"-", "[", end of line (\'\u0441\' is U+0441 CYRILLIC SMALL LETTER ES)'),
+])
+def test_a_letter_that_looks_latin_is_named_in_the_message(capsys, base_game, file, old, new, first_line):
+    # (a Cyrillic 'с' among Latin letters: "unknown site 'с2'" reads as nonsense)
+    base_game.edit(file, old, new)
+    code, _, err = run_cli(capsys, "validate", base_game)
+    assert_clean(code, err)
+    assert err.splitlines()[0] == f"{base_game}/{first_line}"
+
+
+def test_a_letter_of_another_script_is_named_once():
+    from interpreter.validation.diagnostics import Diagnostic
+
+    named = Diagnostic("g.yaml", 1, 1, "unknown site '\u03b23'")
+    again = Diagnostic("g.yaml", 1, 1, named.message)  # (as `validate` makes one at another size)
+    assert again.message == named.message == "unknown site '\u03b23' ('\u03b2' is U+03B2 GREEK SMALL LETTER BETA)"
+    assert Diagnostic("g.yaml", 1, 1, "unknown site '\u00fc3'").message == "unknown site '\u00fc3'"
+
+
+def test_a_rules_file_of_too_many_lines_is_refused_before_it_is_parsed(capsys, monkeypatch, base_game):
+    # (a megabyte of `q=0` lines, 125,000 statements: 18 s in Lark before the expansion bound refused them)
+    from interpreter.parsing import parser
+
+    monkeypatch.setattr(parser, "MAX_RULES_LINES", 50)
+    rules = base_game.path / "game.rules"
+    text = rules.read_text(encoding="utf-8") + "\nprocedure tiny:\n" + "    quiet = 0\n" * 40
+    rules.write_text(text, encoding="utf-8")
+    code_lines = [n for n, line in enumerate(text.split("\n"), 1) if line.strip() and not line.lstrip().startswith("#")]
+    code, _, err = run_cli(capsys, "validate", base_game)
+    assert_clean(code, err)
+    assert err.splitlines()[0] == (f"{base_game}/game.rules:{code_lines[50]}:1: error: rules file has more than 50 "
+                                   "lines of rules (comments and blank lines aside)")
+
+
+@pytest.mark.parametrize("limit, first_line", [
+    ("1000000000", "game.rules:43:1: error: the outcome range 1 to 1000000000 is too large: 1000000000 outcomes, "
+                   "at most 10001"),
+    ("10001", None),
+])
+def test_a_die_of_as_many_sides_as_an_option_says_is_bounded(capsys, base_game, limit, first_line):
+    base_game.edit("game.rules", "procedure advance:\n    move\n", "procedure advance:\n    move\n    then roll\n")
+    rules = base_game.path / "game.rules"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\nchance roll:\n    outcomes 1 to limit\n    quiet += 0\n",
+                     encoding="utf-8")
+    code, _, err = run_cli(capsys, "moves", base_game, "--option", f"limit={limit}")
+    if first_line is None:
+        assert code == 0, err
+    else:
+        assert_clean(code, err)
+        assert err.splitlines()[0] == f"{base_game}/{first_line}"

@@ -169,3 +169,49 @@ def test_a_giant_entry_piped_to_play_is_refused_without_a_search_in_it(capsys, m
     assert code == 2 and "Traceback" not in err
     assert f"'{'a' * 39}…' is no action: 100000 characters, a notation has at most {MAX_NOTATION_CHARS}" in err
     assert len(err) < 600
+
+
+def test_a_yaml_file_of_too_many_values_is_refused_where_they_pass_the_bound(capsys, monkeypatch, base_game):
+    # (PyYAML reads about 30 000 values a second: 2 MB of `c3, ` took 17 s to load)
+    from interpreter.validation import yaml_source
+    monkeypatch.setattr(yaml_source, "MAX_YAML_VALUES", 200)
+    base_game.edit("game.yaml", "  centre: [c3]", "  centre: [" + "c3, " * 300 + "c3]")
+    code, _, err = run_cli(capsys, "validate", base_game)
+    assert_clean(code, err)
+    # (the 201st value: the list's 136th site, 65 values of the document coming before it)
+    assert err.splitlines()[0] == (f"{base_game}/game.yaml:25:{12 + 4 * 135}: error: the document holds more than 200 "
+                                   "values (keys, values and list items)")
+
+
+def test_the_largest_definitions_hold_far_fewer_values_than_the_bound():
+    from interpreter.validation.yaml_source import MAX_YAML_VALUES, load_yaml_text
+    from tests.helpers import REPO
+    largest = max((REPO / "benchmarks" / "outsiders").glob("*/*.yaml"), key=lambda path: path.stat().st_size)
+    document = load_yaml_text(largest.read_text(encoding="utf-8"), str(largest))
+    assert document.ok and len(document.positions.values) < MAX_YAML_VALUES // 50
+
+
+def test_an_entry_piped_to_play_is_echoed_cut_and_fit_to_print(capsys, monkeypatch, tmp_path):
+    # (the transcript wrote back the whole megabyte of a piped line, escape sequences and all)
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("\x1b]0;title\x07" + "a" * 100_000 + "\nquit\n"))
+    code, out, err = run_cli(capsys, "play", "lielow", "--players", "human,random", "--seed", "1",
+                             "--record", tmp_path / "r.txt", "--lenient")
+    assert code == 0, err
+    echoed = [line for line in out.splitlines() if "aaaa" in line]
+    assert echoed and all(len(line) < 260 and "\x1b" not in line and "\x07" not in line for line in echoed)
+    assert echoed[0].endswith("> ?]0;title?" + "a" * (MAX_NOTATION_CHARS - 11) + "…")  # (the notation's bound in all)
+
+
+def test_a_piped_stream_without_line_breaks_is_read_in_bounded_pieces(capsys, monkeypatch, tmp_path):
+    import io
+
+    from interpreter.frontends import prompt
+
+    monkeypatch.setattr(prompt, "MAX_LINE_CHARS", 1000)
+    monkeypatch.setattr("sys.stdin", io.StringIO("\x00" * 25_000))
+    code, _, err = run_cli(capsys, "play", "lielow", "--players", "human,random", "--seed", "1",
+                           "--record", tmp_path / "r.txt")
+    assert code == 2 and "Traceback" not in err
+    assert f"is no action: 1000 characters, a notation has at most {MAX_NOTATION_CHARS}" in err

@@ -6,9 +6,13 @@ from __future__ import annotations
 import pytest
 
 from interpreter import load_game
+from interpreter.api import CheckedGame
+from interpreter.compilation.items import collect_items
+from interpreter.loading.definition import load_definition
 from interpreter.validation.diagnostics import DefinitionError
+from interpreter.validation.nesting import DEEP_ENOUGH_TO_WRITE, loop_depth
 
-from .conftest import assert_clean, run_cli
+from .conftest import GameCopy, assert_clean, run_cli
 
 TAIL = "    if in_goal:\n        win\n\nprocedure take"
 LOOPS = "the rules nest more loops (for each, exists, count, ...) one inside another than can be compiled"
@@ -48,3 +52,23 @@ def test_loops_nested_as_deep_as_python_compiles_still_play(base_game):
     assert len(game.legal_notations(state)) == 10
     state = game.apply(state, "a2-a3")
     assert game.variables(state)["quiet"] == 2  # (1 for the step, 1 in the innermost loop, over one site)
+
+
+def test_checking_alone_finds_loops_nested_past_python_s_blocks(base_game):
+    # (what `validate` runs at the other board sizes: a definition that checks must load)
+    nested_loops(base_game, 21)
+    with pytest.raises(DefinitionError) as loading:
+        load_game(str(base_game))
+    with pytest.raises(DefinitionError) as checking:
+        CheckedGame(load_definition(str(base_game)), {})
+    first = checking.value.diagnostics[0]
+    assert first == loading.value.diagnostics[0]
+    assert (first.line, first.column) == (14, 9) and first.message.startswith(LOOPS)
+
+
+@pytest.mark.parametrize("levels", [3, DEEP_ENOUGH_TO_WRITE])
+def test_the_loops_counted_are_those_the_procedure_nests(tmp_path, levels):
+    game = GameCopy(tmp_path / "game")
+    nested_loops(game, levels)
+    items = collect_items(load_definition(str(game)).rules, [])
+    assert loop_depth(items) == levels  # (the case's statements stand beside its pattern, not in it)

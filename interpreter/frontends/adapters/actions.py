@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator, Optional, Sequence, Union, overload
 
+from .common import shown_value
+
 if TYPE_CHECKING:
     from ...api import Game
     from ...runtime.pieces import Code
@@ -48,7 +50,11 @@ class ActionIndex:
             return [self.index(code) for code in codes]
 
     def notation(self, index: int) -> str:
-        """The notation of index `index`."""
+        """The notation of index `index`; ValueError outside the space (a negative index
+        would name one from its end)."""
+        if not 0 <= index < len(self.notations):
+            raise ValueError(f"{self._game_name}: action {shown_value(index)} is outside the action space "
+                             f"(0..{len(self.notations) - 1})")
         return self.notations[index]
 
 

@@ -1,6 +1,8 @@
 """What both adapters need: the game to wrap, the bound on an episode, the rewards."""
 from __future__ import annotations
 
+import math
+import operator
 from typing import Any, Mapping, Optional, Sequence, Union
 
 from ...api import Game, load_game
@@ -11,6 +13,30 @@ DEFAULT_MAX_STEPS = 100_000
 # Chance outcomes drawn in a row before the episode is cut off: a game whose turns
 # are all chance events would otherwise never come back to a player.
 MAX_CHANCE_IN_A_ROW = 100_000
+
+
+# The most actions an episode may be bounded to: OpenSpiel keeps the bound in a C int.
+MAX_EPISODE_STEPS = 2**31 - 1
+
+
+def check_step_bound(bound: Any, argument: str) -> None:
+    """ValueError unless `bound` is a whole number from 1 to MAX_EPISODE_STEPS (a NaN
+    or a fraction passed `bound < 1` and bounded nothing)."""
+    try:
+        steps = operator.index(bound)
+    except TypeError:
+        raise ValueError(f"{argument} is a whole number of actions, not {shown_value(bound)}") from None
+    if isinstance(bound, bool) or not 1 <= steps <= MAX_EPISODE_STEPS:
+        raise ValueError(f"{argument} must be at least 1 and at most {MAX_EPISODE_STEPS}, not {shown_value(bound)}")
+
+
+def shown_value(value: Any, limit: int = 40) -> str:
+    """`repr(value)` cut to `limit` characters (a whole number of a million digits
+    cannot even be written as text)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 3 * limit:
+        return f"a whole number of about {round(value.bit_length() * math.log10(2))} digits"
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 # What an episode's end hands out: "result" (from the winner alone) or "score" (each

@@ -31,7 +31,7 @@ from ...limits import MAX_NUMBER
 from ...runtime.pieces import CHANCE
 from ...runtime.state import State
 from .actions import ActionIndex
-from .common import DEFAULT_MAX_STEPS, check_reward, resolve_game, zero_sum_rewards
+from .common import DEFAULT_MAX_STEPS, check_reward, check_step_bound, resolve_game, zero_sum_rewards
 from .observation import ObservationEncoder
 
 # The format allows 1 to 16 players (docs/format.md 2.2); options may change how many play.
@@ -70,8 +70,7 @@ def register(
     short_name = name or f"regelwerk_{rules.name}"
     if not _NAME.match(short_name):
         raise ValueError(f"an OpenSpiel game name is letters, digits and '_', starting with a letter: {short_name!r}")
-    if max_game_length < 1:
-        raise ValueError(f"max_game_length must be at least 1, not {max_game_length}")
+    check_step_bound(max_game_length, "max_game_length")
     defaults = {k: v for k, v in rules.options.items() if isinstance(v, _PARAMETER_TYPES)}
     has_chance = bool(rules.possible_notations(chance=True))
     game_type = pyspiel.GameType(

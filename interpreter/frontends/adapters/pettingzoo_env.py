@@ -32,7 +32,15 @@ from ...api import Game
 from ...runtime.pieces import CHANCE
 from ...runtime.state import State
 from .actions import ActionIndex, LegalIndices
-from .common import DEFAULT_MAX_STEPS, MAX_CHANCE_IN_A_ROW, check_reward, resolve_game, result_rewards
+from .common import (
+    DEFAULT_MAX_STEPS,
+    MAX_CHANCE_IN_A_ROW,
+    check_reward,
+    check_step_bound,
+    resolve_game,
+    result_rewards,
+    shown_value,
+)
 from .observation import ObservationEncoder
 
 RENDER_MODES = ("ansi", "rgb_array")
@@ -79,8 +87,8 @@ class RegelwerkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # (pet
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be None or one of {', '.join(RENDER_MODES)}, not {render_mode!r}")
-        if max_steps is not None and max_steps < 1:
-            raise ValueError(f"max_steps must be at least 1 (or None), not {max_steps}")
+        if max_steps is not None:
+            check_step_bound(max_steps, "max_steps")
         self.game = game
         self.engine = game.engine
         check_reward(reward, game, "reward")
@@ -226,9 +234,9 @@ class RegelwerkEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # (pet
         try:
             index = operator.index(action)
         except TypeError:
-            return f"an action is an index of the action space (an int), not {action!r}"
+            return f"an action is an index of the action space (an int), not {shown_value(action)}"
         if not 0 <= index < len(self.actions):
-            return f"action {index} is outside the action space (0..{len(self.actions) - 1})"
+            return f"action {shown_value(index)} is outside the action space (0..{len(self.actions) - 1})"
         legal = ", ".join(sorted(self.actions.notation(i) for i in self.legal_actions()))
         return f"action {index} ({self.actions.notation(index)}) is not legal for {agent} here; legal: {legal}"
 
