@@ -14,7 +14,7 @@ player's: a placement on a point; an ancestor where the other player moved knows
 the mover's actions only from what was played below it). An action is worth
 
     (1 - beta) * its mean reward + beta * its AMAF mean,
-    beta = m / (m + n + BIAS * m * n)
+    beta = m / (m + n + bias * m * n)
 
 (n its visits, m its AMAF count), plus a small exploration term; an action never
 visited is worth its AMAF mean, or is tried first when nothing is known of it.
@@ -44,10 +44,11 @@ def reference(path: list[Node]) -> Node:
     return path[0]
 
 
-def select(node: Node, ref: Node, minimax_weight: float = 0.0) -> Optional[Node]:
+def select(node: Node, ref: Node, minimax_weight: float = 0.0, bias: float = BIAS) -> Optional[Node]:
     """The child to go to by GRAVE, leaving out children lost for the mover or
     vetoed; None when nothing else is left. With `minimax_weight`, that share of a
-    visited child's mean is its implicit minimax value (tree.py)."""
+    visited child's mean is its implicit minimax value (tree.py). `bias`: the BIAS
+    of beta (a larger one lets a child's own mean take over after fewer visits)."""
     me, children = node.mover, node.children
     # (a decision node, expanded: select is called on nothing else)
     assert me is not None and children is not None
@@ -69,7 +70,7 @@ def select(node: Node, ref: Node, minimax_weight: float = 0.0) -> Optional[Node]
                     mean += minimax_weight * (minimax_value(im, me) - mean)
             if entry is not None:
                 m = entry[1]
-                beta = m / (m + n + BIAS * m * n)
+                beta = m / (m + n + bias * m * n)
                 mean = (1.0 - beta) * mean + beta * entry[0] / m
             value = mean + EXPLORATION * math.sqrt(log_visits / n)
         if value > best_value:

@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 from interpreter.runtime.pieces import CHANCE, DESTINATION, ORIGIN
 from interpreter.runtime.views import Action
 
+from .amaf import BIAS as GRAVE_BIAS
 from .base import SeededAgent, check_budget
 from .endgame import Endgame, endgame_of
 from .evaluation import race_of
@@ -91,6 +92,9 @@ class Methods:
     # from a capture (safety.py, `prefer_gains`)
     gains: bool = True
     grave: bool = True  # choose in the tree by GRAVE (amaf.py)
+    # GRAVE's BIAS (amaf.py): beta = m / (m + n + bias * m * n) weighs a child's AMAF mean against its own mean;
+    # the larger, the fewer visits n before its own mean takes over
+    grave_bias: float = GRAVE_BIAS
     # the evaluation learnt per game (evaluation.py), where there is one: this share
     # of a value in the tree is implicit minimax, playouts stop after so many actions
     evaluation: bool = True
@@ -461,7 +465,8 @@ class MCTSAgent(SeededAgent):
             known is not None and known.uses_mast and material is None and evaluation is None))
         search = Search(game.engine, self.rng, tactics, len(game.players), exploration=self.exploration,
                         rollout_limit=limit, score_weight=self.score_weight, material=material,
-                        safety_nodes=self._safety_nodes(), grave=grave, evaluation=evaluation,
+                        safety_nodes=self._safety_nodes(), grave=grave, grave_bias=methods.grave_bias,
+                        evaluation=evaluation,
                         minimax_weight=methods.minimax_weight, evaluated_rollout=methods.evaluated_rollout,
                         try_all=methods.try_all, mast=mast, clock=CHECK_CLOCK)
         if search.playout.evaluation is not None and methods.race_playouts:

@@ -44,6 +44,7 @@ class Search:
     def __init__(self, engine: FastLayer, rng: random.Random, tactics: Tactics, n_players: int, *,
                  exploration: float, rollout_limit: int, score_weight: float,
                  material: Optional[Material] = None, safety_nodes: int = 0, grave: bool = False,
+                 grave_bias: float = amaf.BIAS,
                  evaluation: Optional[Evaluation] = None, minimax_weight: float = 0.0,
                  evaluated_rollout: int = 0, try_all: int = 0, mast: bool = False,
                  clock: Callable[[], float] = time.perf_counter) -> None:
@@ -52,6 +53,7 @@ class Search:
         self.material = material  # the yardstick of the safety check (None: no check)
         self.safety_nodes = safety_nodes
         self.grave = grave  # choose by GRAVE (amaf.py) rather than UCT
+        self.grave_bias = grave_bias  # ... with this BIAS in its beta
         # a node of at most this many actions has them all tried when it is expanded
         # (a win among them proves it; the solver does the rest)
         self.try_all = try_all
@@ -284,7 +286,7 @@ class Search:
                     return child
             return children[-1]
         if self.grave:
-            chosen = amaf.select(node, amaf.reference(path), self.minimax_weight)
+            chosen = amaf.select(node, amaf.reference(path), self.minimax_weight, self.grave_bias)
             if chosen is not None:
                 return chosen
         if node.untried:
