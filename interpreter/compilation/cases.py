@@ -683,8 +683,11 @@ class CaseWriter:
                         pyast.assign(pyast.sub(board, site), piece)]
             putting_back.insert(0, pyast.assign(pyast.sub(board, site), pyast.name(saved)))
         held = src.fresh("t")
+        # (one site written: the answer kept with the entry's runs, asked on the listed position alone)
+        helper = result_reuse.TERMS_HOLD_PLACED if len(writes) == 1 and result_reuse.PLACED_KEPT \
+            else result_reuse.TERMS_HOLD
         asked = pyast.assign(pyast.name(held), pyast.helper(
-            result_reuse.TERMS_HOLD, entry, board, places, pyast.name("p"), pyast.name("q")))
+            helper, entry, board, places, pyast.name("p"), pyast.name("q")))
         body = setting + [pyast.try_finally([asked], putting_back),
                           pyast.if_(pyast.name(held), answers + [pyast.return_(pyast.false())])]
         return pyast.if_(pyast.and_(*first, *anchors), body)

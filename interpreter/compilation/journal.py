@@ -56,7 +56,7 @@ PURE_HELPERS = frozenset({
     # (a listing's answers of the listed position: compilation/result_reuse.py)
     "h_parent_answer", "h_answer_kept", "h_written_sites", "h_tests_hold",
     "h_tests_hold_moving", "h_tests_hold_placing", "h_moving_failures", "h_parent_answer_terms",
-    "h_parent_answer_terms_masked", "h_parent_answer_masked", "h_terms_hold",
+    "h_parent_answer_terms_masked", "h_parent_answer_masked", "h_terms_hold", "h_terms_hold_placed",
     # (it sets the player to move and puts it back)
     "h_answer_for_opponent",
 })

@@ -295,12 +295,16 @@ def stop_after_lone(function: py.FunctionDef, kinds: frozenset[int], owners: str
     """`function` with each loop `for X in o[E]: if <b[X] is of kind K> ...`
     (no `else` of either, X read nowhere outside it, K one of `kinds`: kinds
     no player has two pieces of) stopped once the `if`'s body has run: `if
-    <kind>: [if <the rest of an `and`>: ...] ...; break`."""
+    <kind>: [if <the rest of an `and`>: ...] ...; break`. A body that leaves
+    the loop anyway (`exists(pieces of X where it is K and ...)`: found, then
+    `break`) is stopped where the rest of an `and` fails on the piece of the
+    kind: no other piece of the list can pass the test."""
     if not kinds:
         return function
     stmts = list(pyast.statements_in(function.body))
     loops = [stmt for stmt in dict.fromkeys(stmts) if _lone_loop(stmt, kinds, owners, board)
-             and not stmt.body[0].orelse and not _ends(stmt.body[0].body)  # type: ignore[attr-defined]
+             and not stmt.body[0].orelse  # type: ignore[attr-defined]
+             and (not _ends(stmt.body[0].body) or isinstance(stmt.body[0].test, py.BoolOp))  # type: ignore[attr-defined]
              and _only_inside(stmt, [function], stmts)]
     if not loops:
         return function

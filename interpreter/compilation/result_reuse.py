@@ -109,6 +109,10 @@ MEMO_TERMS = "h_parent_answer_terms"
 # ... for a part with terms whose recording also notes settled point tests as bitmasks.
 MEMO_TERMS_MASKED = "h_parent_answer_terms_masked"
 TERMS_HOLD = "h_terms_hold"
+# ... of a drop writing one site, on the listed position: its answers kept with the entry's runs.
+TERMS_HOLD_PLACED = "h_terms_hold_placed"
+# (off: a drop's terms asked again each time, as a move's — for the tests comparing the two)
+PLACED_KEPT = True
 # A term as the recording calls it: (its function's name, its inputs, the outputs
 # whose values before it are inputs too, its outputs).
 TermCall = tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]

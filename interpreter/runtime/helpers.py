@@ -1676,6 +1676,7 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_parent_answer_terms": partial(terms.parent_answer_terms, parent_answer),
     "h_parent_answer_terms_masked": terms.parent_answer_terms_masked,
     "h_terms_hold": terms.terms_hold,
+    "h_terms_hold_placed": terms.terms_hold_placed,
     "h_parent_answer_masked": parent_answer_masked,
     "h_answer_kept": answer_kept,
     "h_answer_for_opponent": answer_for_opponent,

@@ -33,7 +33,7 @@ class Runs(list[TermRun]):
     `moved`: by players (p, q), by move asked (its code, or its site and
     destination), what `moved_holds` answered: what gives the pieces at the
     sites that answer read, those pieces and the answer (`Moved`)."""
-    __slots__ = ("at", "moved")
+    __slots__ = ("at", "moved", "placed")
 
     def __init__(self, runs: Iterable[TermRun]) -> None:
         super().__init__(runs)
@@ -46,6 +46,7 @@ class Runs(list[TermRun]):
                 at.setdefault(low.bit_length() - 1, []).append(run)
         self.at = at
         self.moved: dict[tuple[int, int], dict[Any, Moved]] = {}
+        self.placed: dict[tuple[int, Any, int], bool] = {}
 
     def moved_for(self, p: int, q: int) -> dict[Any, Moved]:
         """The answers `moved_holds` kept for the players `p`, `q`."""
@@ -170,6 +171,42 @@ def terms_hold(entry: tuple[Any, ...], board: Board, written: int, p: int, q: in
             except Exception:  # (asked again whole, the part meets it there)
                 return False
     return True
+
+
+# (the answers `terms_hold_placed` keeps on one entry's runs: bounded, emptied when full)
+PLACED_KEPT = 4096
+
+
+def terms_hold_placed(entry: tuple[Any, ...], board: Board, written: int, p: int, q: int) -> bool:
+    """`terms_hold` of a drop writing one site (`written`, its bit), asked on
+    the listed position whose answer is `entry` with the drop's piece put
+    there (compilation/cases.py, `_drop_terms_before`). Kept on the entry's
+    runs by site, piece and player where the runs asked read no site the entry
+    did not read but the written one: while a listing is given that entry
+    (kept across listings, runtime/kept_answers.py) the sites it read hold
+    the same pieces, so the same piece put at the same site gives the point
+    tests and the runs what they gave — perft's last ply lists the siblings
+    of one position, whose king's lines are alike, each asking every drop on
+    them again."""
+    runs = entry[5][1]
+    site = written.bit_length() - 1
+    key = (site, board[site], p)
+    placed: dict[tuple[int, Any, int], bool] = runs.placed
+    known = placed.get(key)
+    if known is not None:
+        return known
+    noted = _Reading(board)  # (what the runs read)
+    noted.read = []
+    held = terms_hold(entry, noted, written, p, q)
+    size = len(board)
+    reads = 0
+    for index in noted.read:
+        reads |= 1 << index % size  # (a negative index reads from the end, as the board does)
+    if not reads & ~(entry[1] | written):
+        if len(placed) >= PLACED_KEPT:
+            placed.clear()
+        placed[key] = held
+    return held
 
 
 def moved_holds(runs: Runs, board: Board, site: int, to: int, p: int, q: int) -> bool:

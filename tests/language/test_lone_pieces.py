@@ -163,6 +163,27 @@ def test_the_rest_of_an_and_is_asked_inside_the_kind_test():
     assert _visits(stopped, [(0, 1), (0, 5), (0, 1)]) == [0, 1]
 
 
+def test_a_search_for_a_lone_piece_passing_a_test_stops_at_the_piece():
+    # `exists(pieces of p where it is king and it in zone)`: the body breaks when found; the king
+    # on site 1 fails the rest (`i0 > 1`), so no piece after it can pass: the loop stops there
+    loop = _loop_of(5)
+    kind = loop.body[0].test
+    loop.body[0] = pyast.if_(pyast.and_(kind, pyast.compare(pyast.name("i0"), ">", pyast.num(1))),
+                             [pyast.assign(pyast.name("t"), pyast.true()), pyast.break_()])
+    pieces = [(0, 1), (0, 5), (0, 1), (0, 1)]
+    assert _visits(loop, pieces) == [0, 1, 2, 3]
+    (stopped,) = stop_after_lone(_function(loop), frozenset({5})).body
+    assert _visits(stopped, pieces) == [0, 1]
+    # (found: the body's own break; a king on 2 passes the rest)
+    assert _visits(stopped, [(0, 1), (0, 1), (0, 5), (0, 1)]) == [0, 1, 2]
+    # (a kind two pieces may be of: walked whole)
+    assert stop_after_lone(_function(loop), frozenset({1})).body == [loop]
+    # (the kind alone, its body breaking: left as it is)
+    alone = _loop_of(5)
+    alone.body[0].body = [pyast.assign(pyast.name("t"), pyast.true()), pyast.break_()]
+    assert stop_after_lone(_function(alone), frozenset({5})).body == [alone]
+
+
 def test_the_kings_check_stops_at_the_king(tmp_path):
     # (every generated loop over a player's kings ends with the king found)
     game = _game(tmp_path)
