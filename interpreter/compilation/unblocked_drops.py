@@ -273,7 +273,7 @@ def _screened_count(rest: list[py.stmt], landing: str, landings: tuple[int, ...]
     unscreened = pyast.binop(pyast.method(pyast.name(walk.id), "bit_count"), "-",
                              pyast.call(pyast.name("len"), pyast.name(screened.id)))
     return pyast.if_(pyast.walrus(walk.id, pyast.helper(UNBLOCKED_BITS_HELPER, pyast.name("o"), blocking,
-                                                        pyast.num((1 << len(landings)) - 1))), [
+                                                        const((1 << len(landings)) - 1))), [
         pyast.assign(mask, screen),
         pyast.assign(screened, pyast.helper(SCREEN_HELPER, pyast.name(walk.id), hit, const(landings))),
         pyast.augment(pyast.name(OUT), "+", unscreened),

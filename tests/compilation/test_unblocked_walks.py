@@ -222,3 +222,10 @@ def test_the_fresh_quoridor_lists_and_counts_the_same_with_the_pass_or_without(p
     assert _named(off, "h_screened_landings") == 0 and _named(off, "h_unblocked_bits") == 0
     assert _named(off, "h_unblocked_sites") == (0 if switched == "WALKS_ENABLED" else 4)
     assert_same_play(on.engine, off.engine, seed=7, perft_every=6)
+
+
+def test_the_fresh_quoridor_at_9_counts_its_64_landings_from_a_constant_mask():
+    # (the landings' mask, 2**64 - 1, is past the literals generated code may write)
+    game = load_game(str(FRESH), {"board_size": 9})
+    assert _named(game, "h_unblocked_bits") == 2
+    assert list(game.engine.perft(game.initial_state(), 2)) == [131, 16677]
