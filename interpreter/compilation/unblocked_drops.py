@@ -53,6 +53,9 @@ store into `b` or `o`, and calls only the helpers of `READ_ONLY_HELPERS` and a
 local list's `append`/`pop`): the tests are then the same at every turn of the
 loop as before it. REST may not read the landing's piece given a name by the
 tests (it is none there), and the loop's variables are not read after it.
+Where REST counts (`T = not (M & K[to]); if not T: CHECK; if T: out += 1`, M
+the same at every landing: perft's counting lister), the landings M does not
+meet are counted at once and CHECK asked at the others (`_screened_count`).
 """
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 append (a `where` asking more, as "a path must stay open") walks only the landings
 its tests let through, found from the pieces; a counting loop's screen (`T = not
 (M & K[to])`) is asked for all landings at once (compilation/unblocked_drops.
-loops_unblocked, runtime/helpers.unblocked_sites and screened_sites): the
+loops_unblocked, runtime/helpers.unblocked_sites, unblocked_bits, screened_landings): the
 functions rewritten and left alone by hand, run against the loops on random
 boards, and the fresh Quoridor playing and counting the same with each pass off."""
 from __future__ import annotations
