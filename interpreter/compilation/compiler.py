@@ -94,7 +94,7 @@ from .statements_shared import parts_shared_across
 from .tabulate import tabulate
 from .told_apart import check_told_apart, reads_names
 from .types import CANDIDATE_DEPS, ELEMENT, NUMBERS, Type
-from .unblocked_drops import drops_unblocked
+from .unblocked_drops import drops_unblocked, loops_unblocked
 
 TEMPLATE_FIELDS = ("{from}", "{to}", "{outcome}")
 MAX_OUTCOMES = 10_001
@@ -508,6 +508,10 @@ class Compiler:
         # (a drop's loop asking a few sites around each landing answered from the pieces: after the runs are
         # told, which read its appends)
         src.functions = [drops_unblocked(f, src.const, src.value, self.model.board.size)
+                         if isinstance(f, py.FunctionDef) else f for f in src.functions]
+        # (one doing more than appending walks the landings its tests let through: after, the loops that
+        # only append are calls)
+        src.functions = [loops_unblocked(f, src.const, src.value, self.model.board.size, src.fresh)
                          if isinstance(f, py.FunctionDef) else f for f in src.functions]
         # (several bitmasks ORed from tables over one loop gathered as one: last, the passes before read the ORs)
         src.functions = [masks_packed(f, src.const, src.value, src.fresh) if isinstance(f, py.FunctionDef) else f

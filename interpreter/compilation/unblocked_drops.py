@@ -38,14 +38,34 @@ C1, C2)`, BLOCKING[site] the first's entry with the second's above its bits,
 which lists both and gives the length of `out` between them (else, where the
 guard is false, the length is taken as before). Nothing between writes the
 board: the first call only extends `out`.
+
+A loop of the same tests around more than an append — a drop whose `where` asks
+more of the landing than empty sites around it (`where ... and a path stays
+open`), in a lister or in perft's counting one — keeps its body but walks only
+the landings whose tests hold:
+
+    for to in h_unblocked_sites(o, BLOCKING, K):
+        REST
+
+(`loops_unblocked`): the same landings in the same order, found from the pieces
+as above. Only where REST cannot change the board (it names neither `s` nor a
+store into `b` or `o`, and calls only the helpers of `READ_ONLY_HELPERS` and a
+local list's `append`/`pop`): the tests are then the same at every turn of the
+loop as before it. REST may not read the landing's piece given a name by the
+tests (it is none there), and the loop's variables are not read after it.
+Where REST counts (`T = not (M & K[to]); if not T: CHECK; if T: out += 1`, M
+the same at every landing: perft's counting lister), the landings M does not
+meet are counted at once and CHECK asked at the others (`_screened_count`).
 """
 from __future__ import annotations
 
 import ast as py
+from dataclasses import dataclass
 from typing import Any, Callable, Optional, Sequence
 
 from ..runtime.helpers import make_code
 from . import pyast
+from .counted_masks import _by_bytes
 
 OUT = "out"
 HELPER = "h_listed_unblocked"
@@ -55,6 +75,22 @@ ENABLED = True
 # (off: two calls one after the other each walk the pieces — the tests compare the two)
 PAIRS_JOINED = True
 PAIR_HELPER = "h_listed_unblocked_pair"
+# (off: a drop's loop doing more than appending walks every landing — the tests compare the two)
+WALKS_ENABLED = True
+WALK_HELPER = "h_unblocked_sites"
+# (helpers that write no board nor list of pieces: a loop's body calling only these keeps the board;
+# h_keep_path writes a search's own table of kept paths, no part of the position)
+READ_ONLY_HELPERS = frozenset({"h_first", "h_kind_mask", "h_sites_mask", "h_counted_over", "h_hits", "h_marks",
+                               "h_keep_path", "h_make_code", "h_bits_added", "len"})
+_LOCAL_LIST_METHODS = frozenset({"append", "pop"})
+# (off: a counting loop's screen asked landing by landing — the tests compare the two)
+SCREENS_COUNTED = True
+SCREEN_HELPER = "h_screened_landings"
+UNBLOCKED_BITS_HELPER = "h_unblocked_bits"
+# (a screen's table whose entries reach past this many bits is asked landing by landing)
+MAX_SCREEN_BITS = 4096
+# (helpers whose answer depends on their arguments alone)
+_PURE_HELPERS = READ_ONLY_HELPERS - {"h_keep_path", "h_marks", "h_make_code"}
 # (a candidate reading one site: see the module docstring)
 _LEAST_SITES_READ = 2
 
@@ -73,6 +109,309 @@ def drops_unblocked(function: py.FunctionDef, const: Callable[[object], py.Name]
     done = pyast.replace_nodes(function, lambda node: found.get(id(node)))
     assert isinstance(done, py.FunctionDef)
     return _pairs_joined(done, const, value) if PAIRS_JOINED else done
+
+
+def loops_unblocked(function: py.FunctionDef, const: Callable[[object], py.Name],
+                    value: Callable[[py.expr], object], sites: int,
+                    fresh_name: Callable[[str], str]) -> py.FunctionDef:
+    """`function` with each drop loop whose tests are the module docstring's but
+    whose body does more than append walking only the landings its tests let
+    through (the docstring's last paragraph), or `function` itself."""
+    if not WALKS_ENABLED or not _board_and_lists_read(function):
+        return function
+    found: dict[int, py.stmt] = {}
+    fresh = _fresh_lists(function)
+    _look_for_walks(function.body, [], _Module(const, value, sites, fresh_name, _memos(function)), fresh, found)
+    if not found:
+        return function
+    done = pyast.replace_nodes(function, lambda node: found.get(id(node)))
+    assert isinstance(done, py.FunctionDef)
+    return done
+
+
+def _board_and_lists_read(function: py.FunctionDef) -> bool:
+    """Whether `b` and `o` are the position's board and lists throughout `function`."""
+    counts = pyast.store_counts(function)
+    tops = {stmt.targets[0].id: stmt.value for stmt in function.body
+            if isinstance(stmt, py.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], py.Name)}
+    return (counts.get("b") == 1 and counts.get("o") == 1 and "s" not in counts
+            and "s" in [a.arg for a in function.args.args]
+            and pyast.same(tops.get("b"), pyast.attr(pyast.name("s"), "board"))
+            and pyast.same(tops.get("o"), pyast.attr(pyast.name("s"), "occ")))
+
+
+def _fresh_lists(function: py.FunctionDef) -> frozenset[str]:
+    """The locals of `function` only ever given a new list (`[]` or `h_marks(N)`):
+    none of them can be the board, a list of pieces or an element of either."""
+    given: dict[str, bool] = {}
+    for node in pyast.walk(function):
+        targets: list[py.expr] = []
+        if isinstance(node, py.Assign):
+            targets = node.targets
+            made = isinstance(node.value, py.List) and not node.value.elts or (
+                isinstance(node.value, py.Call) and pyast.is_name(node.value.func, "h_marks"))
+        elif isinstance(node, (py.AugAssign, py.AnnAssign, py.NamedExpr, py.For, py.comprehension)):
+            targets, made = [node.target], False
+        for target in targets:
+            for name in pyast.walk(target):
+                if isinstance(name, py.Name) and isinstance(name.ctx, py.Store):
+                    given[name.id] = given.get(name.id, True) and made and name is target
+    return frozenset(name for name, fresh in given.items() if fresh)
+
+
+@dataclass(frozen=True)
+class _Module:
+    const: Callable[[object], py.Name]
+    value: Callable[[py.expr], object]
+    sites: int
+    fresh_name: Callable[[str], str]
+    memos: dict[str, py.expr]
+
+
+def _look_for_walks(block: list[py.stmt], after: list[list[py.stmt]], module: _Module, fresh: frozenset[str],
+                    found: dict[int, py.stmt]) -> None:
+    """As `_look_in`, for the loops `loops_unblocked` rewrites."""
+    for n, stmt in enumerate(block):
+        rest = [block[n + 1:]] + after
+        if isinstance(stmt, py.For):
+            walk = _walk_rewritten(stmt, rest, module, fresh)
+            if walk is not None:
+                found[id(stmt)] = walk
+        elif isinstance(stmt, py.If):
+            _look_for_walks(stmt.body, rest, module, fresh, found)
+            _look_for_walks(stmt.orelse, rest, module, fresh, found)
+
+
+def _walk_rewritten(loop: py.For, after: list[list[py.stmt]], module: _Module,
+                    fresh: frozenset[str]) -> Optional[py.stmt]:
+    """`loop` walking only the landings its tests let through, or None."""
+    if not isinstance(loop.target, py.Name) or loop.orelse:
+        return None
+    landing = loop.target.id
+    landings = module.value(loop.iter)
+    sites = module.sites
+    if not (isinstance(landings, tuple) and landings
+            and all(type(site) is int and 0 <= site < sites for site in landings)):
+        return None
+    shape = _tests_and_rest(loop.body, landing)
+    if shape is None:
+        return None
+    tables, rest, aliases = shape
+    if any(pyast.uses(rest, name) for name in aliases) or not _keeps_board(rest, fresh):
+        return None
+    if any(_may_read(after, name) for name in (landing, *aliases)):
+        return None
+    reads = _sites_read(tables, landings, module.value, sites)
+    if reads is None or any(len(read) < _LEAST_SITES_READ for read in reads):
+        return None
+    blocking = [0] * sites
+    for index, read in enumerate(reads):
+        for site in read:
+            blocking[site] |= 1 << index
+    blocking_table = module.const(tuple(blocking))
+    counted = _screened_count(rest, landing, landings, blocking_table, after, module) if SCREENS_COUNTED else None
+    walked = pyast.helper(WALK_HELPER, pyast.name("o"), blocking_table, loop.iter)
+    return counted or pyast.for_(pyast.name(landing), walked, rest)
+
+
+def _screened_count(rest: list[py.stmt], landing: str, landings: tuple[int, ...], blocking: py.Name,
+                    after: list[list[py.stmt]], module: _Module) -> Optional[py.stmt]:
+    """For a counting body `T = not (M & K[to]); if not T: CHECK; if T: out += 1`
+    (M the same at every landing): the landings whose entry of K meets M
+    checked, the others counted at once —
+
+        if (W := h_unblocked_bits(o, BLOCKING, EVERY)):
+            m = M
+            S = h_screened_landings(W, h_hits(INVERSE, ROWS, WITHIN, m), LANDINGS)
+            out += W.bit_count() - len(S)
+            for to in S:
+                T = False
+                CHECK
+                if T:
+                    out += 1
+
+    W the landings' bits (by index) no piece rules out, INVERSE[bit] the bits of
+    the landings whose entry of K holds `bit` (h_hits: the landings M meets):
+    the same count, CHECK run at the same landings in the same order, M first
+    worked out where the loop first worked it out (its first landing). None
+    where the body is not that, or an entry is negative or wider than
+    MAX_SCREEN_BITS."""
+    if len(rest) != 3:
+        return None
+    first, check, count = rest
+    if not (isinstance(first, py.Assign) and len(first.targets) == 1 and isinstance(first.targets[0], py.Name)):
+        return None
+    flag = first.targets[0].id
+    tested = first.value
+    if not (isinstance(tested, py.UnaryOp) and isinstance(tested.op, py.Not) and isinstance(tested.operand, py.BinOp)
+            and isinstance(tested.operand.op, py.BitAnd) and isinstance(tested.operand.right, py.Subscript)
+            and pyast.is_name(tested.operand.right.slice, landing)):
+        return None
+    screen, entries = tested.operand.left, module.value(tested.operand.right.value)
+    if not (isinstance(entries, tuple) and len(entries) > max(landings)
+            and all(type(entries[site]) is int and 0 <= entries[site] < 1 << MAX_SCREEN_BITS for site in landings)):
+        return None
+    if not (isinstance(check, py.If) and not check.orelse and isinstance(check.test, py.UnaryOp)
+            and isinstance(check.test.op, py.Not) and pyast.is_name(check.test.operand, flag)):
+        return None
+    if not (isinstance(count, py.If) and not count.orelse and pyast.is_name(count.test, flag) and len(count.body) == 1
+            and pyast.same(count.body[0], pyast.augment(pyast.name(OUT), "+", pyast.num(1)))):
+        return None
+    if pyast.uses(check.body, OUT) or pyast.uses([screen], OUT) or _may_read(after, flag) \
+            or not _same_at_every_landing(screen, check.body, landing, flag, module.memos):
+        return None
+    inverse = [0] * max(entries[site] for site in landings).bit_length()
+    within = 0
+    for index, site in enumerate(landings):
+        within |= entries[site]
+        entry = entries[site]
+        while entry:
+            low = entry & -entry
+            inverse[low.bit_length() - 1] |= 1 << index
+            entry ^= low
+    const = module.const
+    walk, mask, screened = (pyast.name(module.fresh_name("t")) for _ in range(3))
+    hit = pyast.helper("h_hits", const(tuple(inverse)), const(_by_bytes(inverse)), const(within),
+                       pyast.name(mask.id))
+    unscreened = pyast.binop(pyast.method(pyast.name(walk.id), "bit_count"), "-",
+                             pyast.call(pyast.name("len"), pyast.name(screened.id)))
+    return pyast.if_(pyast.walrus(walk.id, pyast.helper(UNBLOCKED_BITS_HELPER, pyast.name("o"), blocking,
+                                                        const((1 << len(landings)) - 1))), [
+        pyast.assign(mask, screen),
+        pyast.assign(screened, pyast.helper(SCREEN_HELPER, pyast.name(walk.id), hit, const(landings))),
+        pyast.augment(pyast.name(OUT), "+", unscreened),
+        pyast.for_(pyast.name(landing), pyast.name(screened.id),
+                   [pyast.assign(pyast.name(flag), pyast.false()), *check.body, count]),
+    ])
+
+
+def _same_at_every_landing(screen: py.expr, check: list[py.stmt], landing: str, flag: str,
+                           memos: dict[str, py.expr]) -> bool:
+    """Whether `screen` has one value at every landing: it reads neither the landing
+    nor the flag, calls only helpers whose answer depends on their arguments alone,
+    and reads a name the check gives a value only as a memo (`N if N >= 0 else
+    (N := E)`, every value N is ever given -1 or that E, E reading nothing the
+    check gives a value): N is E's value once asked."""
+    given_by_check = set(pyast.stored_names(pyast.module(check)))
+    guarded: set[int] = set()
+    for node in pyast.walk(screen):
+        if isinstance(node, py.Call) and not (isinstance(node.func, py.Name) and node.func.id in _PURE_HELPERS):
+            return False
+        if isinstance(node, (py.Lambda, py.ListComp, py.SetComp, py.DictComp, py.GeneratorExp, py.Await)):
+            return False
+        memo = _memo_read(node)
+        if memo is not None:
+            name, made = memo
+            if name in given_by_check and not (name in memos and pyast.same(made, memos[name])
+                                               and not pyast.names_any(made, given_by_check)):
+                return False
+            guarded.update(id(part) for part in pyast.walk(node) if isinstance(part, py.Name) and part.id == name)
+    for node in pyast.walk(screen):
+        if isinstance(node, py.Name) and id(node) not in guarded \
+                and (node.id in (landing, flag) or node.id in given_by_check):
+            return False
+    return True
+
+
+def _memo_read(node: py.AST) -> Optional[tuple[str, py.expr]]:
+    """(N, E) for `N if N >= 0 else (N := E)`, else None."""
+    if not (isinstance(node, py.IfExp) and isinstance(node.body, py.Name) and isinstance(node.orelse, py.NamedExpr)
+            and node.orelse.target.id == node.body.id):
+        return None
+    test = node.test
+    if not (isinstance(test, py.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], py.GtE)
+            and pyast.is_name(test.left, node.body.id) and pyast.same(test.comparators[0], pyast.num(0))):
+        return None
+    return node.body.id, node.orelse.value
+
+
+def _memos(function: py.FunctionDef) -> dict[str, py.expr]:
+    """The names `function` gives only -1 (`N = -1`) and one same E (`N := E`), by
+    name: E."""
+    made: dict[str, Optional[py.expr]] = {}
+    for node in pyast.walk(function):
+        if isinstance(node, py.NamedExpr):
+            name, value = node.target.id, node.value
+            known = made.get(name, value)
+            made[name] = value if known is not None and pyast.same(known, value) else None
+        elif isinstance(node, (py.Assign, py.AugAssign, py.AnnAssign, py.For, py.comprehension)):
+            targets = node.targets if isinstance(node, py.Assign) else [node.target]
+            unset = isinstance(node, py.Assign) and len(node.targets) == 1 \
+                and pyast.same(node.value, pyast.num(-1))
+            for target in targets:
+                for part in pyast.walk(target):
+                    if isinstance(part, py.Name) and isinstance(part.ctx, py.Store) and not (unset and part is target):
+                        made[part.id] = None
+    return {name: value for name, value in made.items() if value is not None}
+
+
+def _tests_and_rest(body: list[py.stmt], landing: str) -> Optional[tuple[list[Optional[py.expr]], list[py.stmt],
+                                                                         list[str]]]:
+    """The sites a loop's body tests empty (as `_tests_and_code`), the statements
+    run where all are, and the names it gives the landing's piece; None where
+    the body does not begin with such a test."""
+    tables: list[Optional[py.expr]] = []
+    aliases: list[str] = []
+    while True:
+        if len(body) == 2 and isinstance(body[0], py.Assign) and len(body[0].targets) == 1 \
+                and isinstance(body[0].targets[0], py.Name) and _board_at(body[0].value, landing) is None \
+                and isinstance(body[0].value, py.Subscript):
+            aliases.append(body[0].targets[0].id)
+            body = body[1:]
+        tested = _empty_tests(body[0], landing, aliases) if len(body) == 1 else None
+        if tested is None:
+            break
+        tables += tested
+        body = body[0].body  # type: ignore[attr-defined]  # (an If: _empty_tests)
+    if not tables or not body:
+        return None
+    return tables, body, aliases
+
+
+def _empty_tests(stmt: py.stmt, landing: str, aliases: list[str]) -> Optional[list[Optional[py.expr]]]:
+    """For `if X1 is None and X2 is None ...:` without `else`, each Xi the landing's
+    piece or `b[T[to]]`: the tables read (None for the landing); else None."""
+    if not isinstance(stmt, py.If) or stmt.orelse:
+        return None
+    conjuncts = stmt.test.values if isinstance(stmt.test, py.BoolOp) and isinstance(stmt.test.op, py.And) \
+        else [stmt.test]
+    tables: list[Optional[py.expr]] = []
+    for test in conjuncts:
+        if not (isinstance(test, py.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], py.Is)
+                and isinstance(test.comparators[0], py.Constant) and test.comparators[0].value is None):
+            return None
+        if isinstance(test.left, py.Name) and test.left.id in aliases:
+            tables.append(None)
+            continue
+        table = _board_at(test.left, landing)
+        if table is False:
+            return None
+        tables.append(table)
+    return tables
+
+
+def _keeps_board(stmts: list[py.stmt], fresh: frozenset[str]) -> bool:
+    """Whether `stmts` surely leave the board and the lists of pieces as they were:
+    they name no `s`, write elements of the `fresh` lists alone (and `out`), and
+    call only READ_ONLY_HELPERS and `append` or `pop` of those lists."""
+    lists = fresh | {OUT}
+    for node in pyast.walk_all(stmts):
+        if isinstance(node, py.Name) and node.id == "s":
+            return False
+        if isinstance(node, py.Attribute) and not isinstance(node.ctx, py.Load):
+            return False
+        if isinstance(node, py.Subscript) and not isinstance(node.ctx, py.Load) \
+                and not (isinstance(node.value, py.Name) and node.value.id in fresh):
+            return False
+        if isinstance(node, py.Call):
+            func = node.func
+            if isinstance(func, py.Name):
+                if func.id not in READ_ONLY_HELPERS:
+                    return False
+            elif not (isinstance(func, py.Attribute) and func.attr in _LOCAL_LIST_METHODS
+                      and isinstance(func.value, py.Name) and func.value.id in lists):
+                return False
+    return True
 
 
 def _position_read(function: py.FunctionDef) -> bool:

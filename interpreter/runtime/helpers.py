@@ -998,7 +998,46 @@ def listed_unblocked_pair(out: list[Code], occ: list[list[int]], blocking: Seque
     return middle
 
 
-def _extended_unblocked(out: list[Code], codes: Sequence[Code], blocked: int) -> None:
+def unblocked_sites(occ: list[list[int]], blocking: Sequence[int], sites: tuple[int, ...]) -> Sequence[int]:
+    """`sites` (in their order) but those a piece rules out: `blocking[site]` has
+    bit i set where a piece at `site` rules out sites[i]. The landings a drop's
+    loop whose tests ask emptiness around each landing goes on to (compilation/
+    unblocked_drops.py: its body does more than append), found from the pieces."""
+    blocked = 0
+    for owned in occ:
+        for site in owned:
+            blocked |= blocking[site]
+    if not blocked:
+        return sites
+    left: list[int] = []
+    _extended_unblocked(left, sites, blocked)
+    return left
+
+
+def unblocked_bits(occ: list[list[int]], blocking: Sequence[int], every: int) -> int:
+    """The bits of `every` (one a landing) that no piece rules out: `blocking[site]`
+    the bits of the landings a piece at `site` rules out (compilation/
+    unblocked_drops.py: a counting loop's landings, counted from these bits)."""
+    blocked = 0
+    for owned in occ:
+        for site in owned:
+            blocked |= blocking[site]
+    return every & ~blocked
+
+
+def screened_landings(unblocked: int, hit: int, landings: Sequence[int]) -> list[int]:
+    """The landings (in their order) whose bit is in both `unblocked` and `hit`:
+    those of a counting loop that its check must still ask."""
+    hit &= unblocked
+    found = []
+    while hit:  # (one round a bit: at most len(landings))
+        low = hit & -hit
+        found.append(landings[low.bit_length() - 1])
+        hit ^= low
+    return found
+
+
+def _extended_unblocked(out: list[Any], codes: Sequence[Any], blocked: int) -> None:
     """`out` extended by `codes` but codes[i] for each bit i of `blocked`."""
     if not blocked:
         out += codes
@@ -1780,6 +1819,9 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_clear_all": clear_all,
     "h_listed_unblocked": listed_unblocked,
     "h_listed_unblocked_pair": listed_unblocked_pair,
+    "h_unblocked_sites": unblocked_sites,
+    "h_unblocked_bits": unblocked_bits,
+    "h_screened_landings": screened_landings,
     "h_replace": replace,
     "h_clear_kept": clear_kept,
     "h_replace_kept": replace_kept,
