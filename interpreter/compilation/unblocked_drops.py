@@ -482,40 +482,19 @@ def _tests_and_code(body: list[py.stmt], landing: str) -> Optional[tuple[list[Op
     table read at the landing), the code it appends where all are, and the names
     it gives the landing's piece; None where the body is not `[N = b[to]] if
     TESTS: ... out.append(CODE)` with every test `X is None`."""
-    tables: list[Optional[py.expr]] = []
-    aliases: list[str] = []
-    while True:
-        if len(body) == 2 and isinstance(body[0], py.Assign) and len(body[0].targets) == 1 \
-                and isinstance(body[0].targets[0], py.Name) and _board_at(body[0].value, landing) is None \
-                and isinstance(body[0].value, py.Subscript):
-            aliases.append(body[0].targets[0].id)
-            body = body[1:]
-        if len(body) != 1:
-            return None
-        stmt = body[0]
-        if isinstance(stmt, py.If) and not stmt.orelse:
-            conjuncts = stmt.test.values if isinstance(stmt.test, py.BoolOp) and isinstance(stmt.test.op, py.And) \
-                else [stmt.test]
-            for test in conjuncts:
-                if not (isinstance(test, py.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], py.Is)
-                        and isinstance(test.comparators[0], py.Constant) and test.comparators[0].value is None):
-                    return None
-                if isinstance(test.left, py.Name) and test.left.id in aliases:
-                    tables.append(None)
-                    continue
-                table = _board_at(test.left, landing)
-                if table is False:
-                    return None
-                tables.append(table)
-            body = stmt.body
-            continue
-        if isinstance(stmt, py.Expr) and isinstance(stmt.value, py.Call) and not stmt.value.keywords \
-                and pyast.same(stmt.value.func, pyast.attr(pyast.name(OUT), "append")) and len(stmt.value.args) == 1:
-            code = stmt.value.args[0]
-            if any(pyast.uses([code], name) for name in aliases) or pyast.uses([code], OUT) or not tables:
-                return None
-            return tables, code, aliases
+    shape = _tests_and_rest(body, landing)
+    if shape is None:
         return None
+    tables, rest, aliases = shape
+    if len(rest) != 1:
+        return None
+    stmt = rest[0]
+    if isinstance(stmt, py.Expr) and isinstance(stmt.value, py.Call) and not stmt.value.keywords \
+            and pyast.same(stmt.value.func, pyast.attr(pyast.name(OUT), "append")) and len(stmt.value.args) == 1:
+        code = stmt.value.args[0]
+        if not any(pyast.uses([code], name) for name in aliases) and not pyast.uses([code], OUT):
+            return tables, code, aliases
+    return None
 
 
 def _board_at(node: py.expr, landing: str) -> Any:
