@@ -8,6 +8,7 @@ boards, and the fresh Quoridor playing and counting the same with each pass off.
 from __future__ import annotations
 
 import ast
+import inspect
 import random
 import shutil
 
@@ -17,7 +18,14 @@ from interpreter import load_game
 from interpreter.compilation import unblocked_drops
 from interpreter.compilation.counted_masks import _by_bytes
 from interpreter.compilation.source import Source
-from interpreter.runtime.helpers import NAMESPACE, hits, screened_landings, unblocked_bits, unblocked_sites
+from interpreter.runtime.helpers import (
+    NAMESPACE,
+    counted_over,
+    hits,
+    screened_landings,
+    unblocked_bits,
+    unblocked_sites,
+)
 from tests.helpers import REPO, assert_same_play
 
 SITES = 14
@@ -229,3 +237,17 @@ def test_the_fresh_quoridor_at_9_counts_its_64_landings_from_a_constant_mask():
     game = load_game(str(FRESH), {"board_size": 9})
     assert _named(game, "h_unblocked_bits") == 2
     assert list(game.engine.perft(game.initial_state(), 2)) == [131, 16677]
+
+
+def test_the_helpers_a_walk_trusts_to_keep_the_board_are_known_to_change_no_position():
+    # A loop is walked over its unblocked landings only where its body calls helpers of
+    # READ_ONLY_HELPERS: one that wrote the board would make the landings' tests stale.
+    # journal.PURE_HELPERS is the compiler's list of helpers that change no position;
+    # the two others are functions of numbers and tuples alone (counted_masks.py).
+    from interpreter.compilation.journal import PURE_HELPERS
+
+    of_numbers_alone = {"h_hits": hits, "h_counted_over": counted_over}
+    assert unblocked_drops.READ_ONLY_HELPERS - {"len"} <= PURE_HELPERS | set(of_numbers_alone)
+    for helper in of_numbers_alone.values():
+        kinds = {str(p.annotation) for p in inspect.signature(helper).parameters.values()}
+        assert kinds <= {"int", "tuple[int, ...]", "tuple[tuple[int, ...], ...]"}, (helper, kinds)
