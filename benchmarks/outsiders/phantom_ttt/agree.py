@@ -4,6 +4,7 @@ python benchmarks/outsiders/phantom_ttt/agree.py --games 300 --seed 1
 python benchmarks/outsiders/phantom_ttt/agree.py speed --seconds 3 --rounds 3
 python benchmarks/outsiders/phantom_ttt/agree.py perft --depth 6
 python benchmarks/outsiders/phantom_ttt/agree.py --option gameversion=abrupt --games 300
+python benchmarks/outsiders/phantom_ttt/agree.py --openspiel obstype=reveal-numturns --games 300
 
 OpenSpiel's cell r * 3 + c (row 0 printed at the top) is the definition's site of file
 c + 1 and rank 3 - r, its action the drop `@{to}` there. Beside the oracle's comparison
@@ -43,11 +44,20 @@ def view(rw_game, rw_state, player: str) -> str:
     return "\n".join(rows)
 
 
-def information_state(rw_game, rw_state, player: str, record: list[tuple[str, int]]) -> str:
-    """OpenSpiel's reveal-nothing information state: the view, then the player's own tries."""
-    index = rw_game.players.index(player)
-    tries = "".join(f"{index},{cell} " for mover, cell in record if mover == player)
-    return view(rw_game, rw_state, player) + "\n" + tries
+def observation(rw_game, rw_state, player: str, record: list[tuple[str, int]], numturns: bool) -> str:
+    """OpenSpiel's observation: the view, and with reveal-numturns the number of tries so far."""
+    seen = view(rw_game, rw_state, player)
+    return f"{seen}\nTotal turns: {len(record)}" if numturns else seen
+
+
+def information_state(rw_game, rw_state, player: str, record: list[tuple[str, int]], numturns: bool) -> str:
+    """OpenSpiel's information state: the view, then the player's own tries; with
+    reveal-numturns the number of tries first and each of the opponent's as `?`."""
+    def written(mover: str, cell: int) -> str:
+        index = rw_game.players.index(mover)
+        return f"{index},{cell} " if mover == player else f"{index},? " if numturns else ""
+    count = f"{len(record)}\n" if numturns else ""
+    return view(rw_game, rw_state, player) + "\n" + count + "".join(written(m, c) for m, c in record)
 
 
 def compare_views(argv) -> int:
@@ -56,6 +66,9 @@ def compare_views(argv) -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     rw_game, os_game = oracle.games_from(HERE, "phantom_ttt", args, None, None)
+    # The observation type changes what the players see, not the rules: an OpenSpiel
+    # parameter only (`--openspiel obstype=reveal-numturns`).
+    numturns = os_game.get_parameters().get("obstype") == "reveal-numturns"
     rng = random.Random(args.seed)
     problems = positions = 0
     for number in range(args.games):
@@ -63,9 +76,9 @@ def compare_views(argv) -> int:
         record: list[tuple[str, int]] = []
         while True:
             for index, player in enumerate(rw_game.players):
-                mine = view(rw_game, rw_state, player)
+                mine = observation(rw_game, rw_state, player, record, numturns)
                 theirs = os_state.observation_string(index)
-                mine_info = information_state(rw_game, rw_state, player, record)
+                mine_info = information_state(rw_game, rw_state, player, record, numturns)
                 theirs_info = os_state.information_state_string(index)
                 if mine != theirs or mine_info != theirs_info:
                     print(f"game {number}, ply {len(record)}, {player}: OpenSpiel {theirs_info!r}, "
