@@ -12,7 +12,8 @@ COMMON_WORDS = {"go", "hex"}
 # games the repository has no folder of, whose definitions outsiders wrote from the docs
 OTHER_GAMES = ["havannah", "oware", "twixt", "hive", "gomoku", "mancala", "einstein", "shogi", "janggi",
                "draughts", "ludo", "nine men's morris", "chess960", "gin rummy", "battleship",
-               "bridge", "quoridor", "dou dizhu", "solitaire", "klondike"]
+               "bridge", "quoridor", "dou dizhu", "solitaire", "klondike",
+               "phantom"]
 CONCEPTS = ["barricade", "emperor", "kaiser", "fuerst", "fürst", "moat", "graben", "rome", "coronation", "ransom",
             "castling", "en passant", "komi"]
 

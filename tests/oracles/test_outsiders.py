@@ -474,3 +474,14 @@ def test_klondike_solitaire_agrees_with_openspiel_to_the_points_every_step(capsy
     script = _script("solitaire")
     assert script.compare(["--games", "4", "--seed", "5"]) == 0
     assert "4 games" in capsys.readouterr().out
+
+
+def test_phantom_tic_tac_toe_agrees_with_openspiel_to_each_players_view(capsys):
+    # OpenSpiel's classical phantom tic-tac-toe: a try on a cell the opponent holds marks it
+    # seen and the same player goes again; each player's view (its marks and the opponent's
+    # seen ones) against OpenSpiel's observation and information state (its README).
+    script = _script("phantom_ttt")
+    assert script.oracle.main(script.HERE, "phantom_ttt", script.write, ["--games", "6", "--seed", "5"]) == 0
+    assert script.compare_views(["--games", "6", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "6 games" in out and " 0 views differing" in out
