@@ -61,7 +61,6 @@ from .counted_listing import counting_body
 from .decisions import DecisionPlan, DecisionWriter, Templates, Variant
 from .domains import Domains
 from .drawn_outcomes import write_member_functions
-from .empty_landings import landings_masked
 from .errors import RuleError, unknown
 from .expr_names import BOARD_REPETITIONS, TURN_START
 from .expressions import ExpressionCompiler, whole_number
@@ -95,6 +94,7 @@ from .statements_shared import parts_shared_across
 from .tabulate import tabulate
 from .told_apart import check_told_apart, reads_names
 from .types import CANDIDATE_DEPS, ELEMENT, NUMBERS, Type
+from .empty_landings import landings_masked
 from .unblocked_drops import drops_unblocked, loops_unblocked
 
 TEMPLATE_FIELDS = ("{from}", "{to}", "{outcome}")
