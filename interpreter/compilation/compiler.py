@@ -94,7 +94,6 @@ from .statements_shared import parts_shared_across
 from .tabulate import tabulate
 from .told_apart import check_told_apart, reads_names
 from .types import CANDIDATE_DEPS, ELEMENT, NUMBERS, Type
-from .empty_landings import landings_masked
 from .unblocked_drops import drops_unblocked, loops_unblocked
 
 TEMPLATE_FIELDS = ("{from}", "{to}", "{outcome}")
@@ -513,10 +512,6 @@ class Compiler:
         # (one doing more than appending walks the landings its tests let through: after, the loops that
         # only append are calls)
         src.functions = [loops_unblocked(f, src.const, src.value, self.model.board.size, src.fresh)
-                         if isinstance(f, py.FunctionDef) else f for f in src.functions]
-        # (a drop's loop onto the empty sites of a fixed set, appending alone, picks its landings from one
-        # mask: after the loops the passes before make calls)
-        src.functions = [landings_masked(f, src, len(self.model.players), self.model.board.size)
                          if isinstance(f, py.FunctionDef) else f for f in src.functions]
         # (several bitmasks ORed from tables over one loop gathered as one: last, the passes before read the ORs)
         src.functions = [masks_packed(f, src.const, src.value, src.fresh) if isinstance(f, py.FunctionDef) else f

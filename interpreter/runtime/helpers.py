@@ -1037,26 +1037,6 @@ def screened_landings(unblocked: int, hit: int, landings: Sequence[int]) -> list
     return found
 
 
-def empty_flags(ones: bytes, occ: list[list[int]]) -> int:
-    """The empty sites as a mask of one byte a site (site i's byte, bits 8i.., 1
-    where it is empty): `ones` (a 1 for each of the board's sites) with the pieces'
-    sites cleared. Made once a listing for the drops onto empty sites of fixed sets
-    (compilation/empty_landings.py), whose landings are masks alike."""
-    flags = bytearray(ones)
-    for owned in occ:
-        for site in owned:
-            flags[site] = 0
-    return int.from_bytes(flags, "little")
-
-
-def codes_at(out: list[Any], codes: Sequence[Any], chosen: int) -> None:
-    """`out` extended by codes[i] for each site i whose byte in `chosen` (a mask of
-    one byte a site, as `empty_flags` makes, none past len(codes)) is 1, in the
-    order of the sites: the bytes select the codes in C."""
-    if chosen:
-        out += compress(codes, chosen.to_bytes(len(codes), "little"))
-
-
 def _extended_unblocked(out: list[Any], codes: Sequence[Any], blocked: int) -> None:
     """`out` extended by `codes` but codes[i] for each bit i of `blocked`."""
     if not blocked:
@@ -1838,8 +1818,6 @@ NAMESPACE: dict[str, Callable[..., Any]] = {
     "h_clear": clear,
     "h_clear_all": clear_all,
     "h_listed_unblocked": listed_unblocked,
-    "h_codes_at": codes_at,
-    "h_empty_flags": empty_flags,
     "h_listed_unblocked_pair": listed_unblocked_pair,
     "h_unblocked_sites": unblocked_sites,
     "h_unblocked_bits": unblocked_bits,
