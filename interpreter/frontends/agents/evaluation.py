@@ -11,12 +11,6 @@ find on average, known at once and without a playout's noise, which is what
 lets the search cut its playouts short (playout.py) and back up values by
 minimax in the tree (tree.py).
 
-Where regions are declared per player and their pieces carry a whole-number
-attribute (a pit's seeds), the sums of it over each player's region are fitted as
-well (`holdings_of`), and kept where they explain more of the held-out results: a
-score rule that counts seeds in pits and store alike cannot say that only the
-store's are safe.
-
 A game's variables (a counter of quiet moves that a draw rule reads, say) are
 read in a second fit: over the first fit's sum s and the products s·v of s with
 each variable v — how much the lead counts depends on the variables, so that
@@ -58,7 +52,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
-from ...runtime.pieces import CHANCE, DESTINATION, FIRST_ATTRIBUTE, ORIGIN
+from ...runtime.pieces import CHANCE, DESTINATION, ORIGIN
 from ...runtime.results import EndingKind
 
 if TYPE_CHECKING:
@@ -372,7 +366,7 @@ def board_steps(view: BoardView) -> Callable[[int, int], Optional[int]]:
 class Features:
     """What the evaluation reads from a position, as a list of numbers."""
 
-    def __init__(self, game: FrontendGame, reach: Optional[Reach | Race] = None, holdings: bool = False) -> None:
+    def __init__(self, game: FrontendGame, reach: Optional[Reach | Race] = None) -> None:
         self.game = game
         # (Any: it reads `piece_counts`, beyond what protocol.FastLayer names)
         self.engine: Any = game.engine
@@ -381,7 +375,6 @@ class Features:
         self.pools = list(game.pools(start))
         self.scored = self.engine.scores(start) is not None
         self.reach = reach
-        self.holdings = holdings_of(game) if holdings else ()
 
     def of(self, state: State) -> list[float]:
         engine = self.engine
@@ -398,52 +391,7 @@ class Features:
         x.append(1.0 if engine.actor(state) == 0 else 0.0)
         if self.reach is not None:
             x.extend(self.reach.of(state))
-        if self.holdings:
-            board = state.board
-            for attribute, regions in self.holdings:
-                for sites in regions:
-                    total = 0
-                    for site in sites:
-                        piece = board[site]
-                        if piece is not None:
-                            value = piece[attribute]
-                            if type(value) is int:
-                                total += value
-                    x.append(total)
         return x
-
-
-Holdings = tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]
-
-
-def holdings_of(game: FrontendGame) -> Holdings:
-    """(an attribute's index in a piece, each player's sites of one region) for every
-    region declared per player and every attribute whose values are whole numbers on
-    the pieces of those sites at the start (a pit's seeds, say): what the players hold
-    there. Where a score rule sums them over several such regions (Kalah's pits and
-    store), it reads alike what may yet be lost (seeds sown on from a pit, taken from
-    it) and what may not (those in a store); the fit over the random games tells them apart."""
-    players = tuple(game.players)
-    index = {name: i for i, name in enumerate(game.board.sites)}
-    by_base: dict[str, dict[str, tuple[int, ...]]] = {}
-    for name, sites in game.board.regions.items():
-        base, _, owner = name.rpartition(".")
-        if base and owner in players:
-            by_base.setdefault(base, {})[owner] = tuple(sorted(index[site] for site in sites))
-    board = game.initial_state().board
-    out = []
-    for base in sorted(by_base):
-        regions = by_base[base]
-        if len(regions) != len(players):
-            continue
-        per_player = tuple(regions[p] for p in players)
-        placed = [board[site] for sites in per_player for site in sites if board[site] is not None]
-        width = min((len(piece) for piece in placed), default=0)  # type: ignore[arg-type]
-        for attribute in range(FIRST_ATTRIBUTE, width):
-            values = [piece[attribute] for piece in placed]  # type: ignore[index]
-            if all(type(v) is int for v in values):
-                out.append((attribute, per_player))
-    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -540,21 +488,9 @@ def learn_with_escape(game: FrontendGame) -> tuple[Optional[Evaluation], Optiona
     features = Features(game)
     sites = len(game.board.sites)
     seen = Seen(sites, len(game.players))
-    # what the players hold in their regions (`holdings_of`), read where it explains more
-    # of the held-out results than the rest alone: the same random games for both fits
-    held = Features(game, holdings=True)
-    data = random_game_data(game, held if held.holdings else features, seen=seen)
+    data = random_game_data(game, features, seen=seen)
     escape = Escape(game.board, seen, game.engine.piece_counts(game.initial_state()))
-    if not held.holdings:
-        return _learn_from(game, features, seen, data), escape if escape.any() else None
-    width = len(features.of(game.initial_state()))  # (the holdings are the rows' last columns)
-    train_x, train_y, test_x, test_y, train_v, test_v = data
-    learnt = _learn_from(game, features, seen, ([row[:width] for row in train_x], train_y,
-                                                [row[:width] for row in test_x], test_y, train_v, test_v))
-    richer = fit(held, data, seen.fell)
-    if richer is not None and (learnt is None or richer.r2 > learnt.r2):
-        learnt = richer
-    return learnt, escape if escape.any() else None
+    return _learn_from(game, features, seen, data), escape if escape.any() else None
 
 
 def _learn_from(game: FrontendGame, features: Features, seen: Seen,
