@@ -176,9 +176,9 @@ def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], resu
                 pyast.assign(kept, pyast.sub(before, witness.start)),
                 walk_sites(copy.deepcopy(list(witness.lines)), copy.deepcopy(witness.cond), copy.deepcopy(walked))]))
     else:
-        made, before, kept_masks, masks, before_masks, site_bits, mask, *earlier = failing
-        assert isinstance(before, py.Name) and isinstance(mask, py.Name)
-        keeping += [before, kept_masks]
+        made, before_paths, kept_masks, masks, before_masks, site_bits, mask, *earlier = failing
+        assert isinstance(mask, py.Name)
+        keeping += [before_paths, kept_masks]
 
         def walk(bits: py.expr) -> py.stmt:
             return pyast.if_(pyast.is_not_none(kept), [pyast.if_(pyast.not_(pyast.binop(
@@ -186,7 +186,7 @@ def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], resu
 
         def walk_kept(paths: py.expr, bits: py.expr) -> py.stmt:
             return pyast.if_(pyast.not_(result), [pyast.assign(kept, pyast.sub(paths, witness.start)), walk(bits)])
-        tries = [pyast.assign(mask, made), walk(masks), walk_kept(before, before_masks)]
+        tries = [pyast.assign(mask, made), walk(masks), walk_kept(before_paths, before_masks)]
         # (the paths kept before those two: helpers.keep_path's pairs of tables)
         tries += [walk_kept(earlier[at], earlier[at + 1]) for at in range(0, len(earlier) - 1, 2)]
     if rests is not None and failing is None:
