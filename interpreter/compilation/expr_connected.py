@@ -118,7 +118,7 @@ def _plain(code: Sequence[py.AST]) -> bool:
 
 def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], result: py.Name,
                    order: Optional[py.expr] = None, searching: Optional[Callable[[Stmts], Stmts]] = None,
-                   failing: Optional[tuple[py.expr, py.Name, py.Name, py.Name, py.Name, py.expr, py.Name]] = None,
+                   failing: Optional[tuple[py.expr, ...]] = None,
                    before: Optional[py.Name] = None,
                    rests: Optional[tuple[py.Name, py.Name, py.expr]] = None) -> Stmts:
     """`exists` over a flood that keeps paths (`flood.witness`): `result` set to
@@ -140,7 +140,9 @@ def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], resu
     is the path kept before it (the search keeps it in the second table when
     it keeps a new one): a listing asks the search with one site after another
     left out (`it != to`), and a path around one of them is often cut by the
-    next where the one before is not. The mask is then kept in a local (the
+    next where the one before is not. More names in `failing`, in pairs (a
+    table of paths by start, one of their bitmasks), add a try each, the paths
+    kept before those two, the latest first. The mask is then kept in a local (the
     last of `failing`, the one before it the table of the sites' bits), and
     the search asks each site its bit against it, not the condition: one test
     for the condition's parts, on the same position (`site_masks.failing` is
@@ -174,14 +176,19 @@ def witnessed_loop(flood: Flood, var: str, holds: Callable[[Stmts], Stmts], resu
                 pyast.assign(kept, pyast.sub(before, witness.start)),
                 walk_sites(copy.deepcopy(list(witness.lines)), copy.deepcopy(witness.cond), copy.deepcopy(walked))]))
     else:
-        made, before, kept_masks, masks, before_masks, site_bits, mask = failing
-        keeping += [before, kept_masks]
+        made, before_paths, kept_masks, masks, before_masks, site_bits, mask, *earlier = failing
+        assert isinstance(mask, py.Name)
+        keeping += [before_paths, kept_masks]
 
-        def walk(bits: py.Name) -> py.stmt:
+        def walk(bits: py.expr) -> py.stmt:
             return pyast.if_(pyast.is_not_none(kept), [pyast.if_(pyast.not_(pyast.binop(
                 pyast.sub(bits, witness.start), "&", mask)), copy.deepcopy(walked))])
-        tries = [pyast.assign(mask, made), walk(masks), pyast.if_(pyast.not_(result), [
-            pyast.assign(kept, pyast.sub(before, witness.start)), walk(before_masks)])]
+
+        def walk_kept(paths: py.expr, bits: py.expr) -> py.stmt:
+            return pyast.if_(pyast.not_(result), [pyast.assign(kept, pyast.sub(paths, witness.start)), walk(bits)])
+        tries = [pyast.assign(mask, made), walk(masks), walk_kept(before_paths, before_masks)]
+        # (the paths kept before those two: helpers.keep_path's pairs of tables)
+        tries += [walk_kept(earlier[at], earlier[at + 1]) for at in range(0, len(earlier) - 1, 2)]
     if rests is not None and failing is None:
         if before is None:
             keeping.append(pyast.none())

@@ -57,6 +57,11 @@ PATH_BEFORE = True
 # Whether a search keeping its path (not as masks) keeps each path's bitmask beside
 # it (helpers.keep_path's `bits_beside`), read by subscript: for the tests comparing the two.
 PATH_BITS_KEPT = True
+# How many paths kept before the last two a search trying its kept paths as masks (in
+# a listing) tries too, where those fail (expr_connected.witnessed_loop): a listing's
+# drops each cut a path near the last, and the search each makes keeps a path around
+# it that the next often cuts too. 0: for the tests comparing.
+PATHS_EARLIER = 2
 # At most this many columns of tables are looked up for a loop over a fixed set.
 MAX_COLUMNS = 8
 # Builtins that change nothing (a loop calling only these and PURE_HELPERS keeps
@@ -550,17 +555,25 @@ class SetFamily:
         sink.extend([pyast.assign(t, pyast.true()), pyast.for_(target, iterable, rows)])
         return Code(t, Type.BOOL, deps, cost=cost)
 
-    def _kept_masks(self, mask: py.expr) -> tuple[py.expr, py.Name, py.Name, py.Name, py.Name, py.expr, py.Name]:
+    def _kept_masks(self, mask: py.expr) -> tuple[py.expr, ...]:
         """What expr_connected.witnessed_loop needs to try a kept path and the one
         before it as masks (`mask` the sites failing the flood's condition): the
         table of the paths kept before, what helpers.keep_path keeps their
         bitmasks with, the two tables of bitmasks by start, the table of the
-        sites' bits and the local the mask is kept in (the search asks it too)."""
+        sites' bits and the local the mask is kept in (the search asks it too);
+        then, for each of PATHS_EARLIER, a table of paths kept before those and
+        the table of their bitmasks."""
         src, n = self.x.src, self.x.n_sites
         before = src.const([None] * (n + 1))
         masks, before_masks = src.const([0] * (n + 1)), src.const([0] * (n + 1))
-        kept = src.const((src.value(masks), src.value(before_masks), src.value(self.site_masks.bits())))
-        return mask, before, kept, masks, before_masks, self.site_masks.bits(), pyast.name(src.fresh("t"))
+        kept_tables = [src.value(masks), src.value(before_masks), src.value(self.site_masks.bits())]
+        earlier: list[py.Name] = []
+        for _ in range(PATHS_EARLIER):
+            earlier += [src.const([None] * (n + 1)), src.const([0] * (n + 1))]
+        kept_tables += [src.value(name) for name in earlier]
+        kept = src.const(tuple(kept_tables))
+        return (mask, before, kept, masks, before_masks, self.site_masks.bits(), pyast.name(src.fresh("t")),
+                *earlier)
 
     def _path_bits_kept(self) -> tuple[py.Name, py.Name, py.expr]:
         """The two tables of bitmasks by start beside a search's tables of kept

@@ -10,7 +10,10 @@ functions: the passes before recognise the call (kept_paths, result_reuse).
 Only where `o` is the position's lists throughout the function (given once,
 `o = s.occ`, the position `s` a parameter never given again) and N a whole
 number below the number of players: the last list, `o[-1]`, is the neutral
-pieces'.
+pieces'. A player chosen at run time (`pieces of p` for `p in players`) is
+written `h_first(o[X] if X >= 0 else ())` (expr_sets.pieces_of: X a player's
+number or -1, none — never the neutral list's): read as `(o[X][0] if X >= 0
+and o[X] else -1)`, the same list asked in the same order.
 """
 from __future__ import annotations
 
@@ -35,6 +38,10 @@ def firsts_read(function: py.FunctionDef, players: int) -> py.FunctionDef:
                 and not node.keywords):
             return None
         listed = node.args[0]
+        chosen = _player_chosen(listed)
+        if chosen is not None:
+            return py.IfExp(test=pyast.and_(chosen.test, chosen.body), body=pyast.sub(chosen.body, 0),
+                            orelse=pyast.num(-1))
         if not (isinstance(listed, py.Subscript) and pyast.is_name(listed.value, "o")
                 and isinstance(listed.slice, py.Constant) and type(listed.slice.value) is int
                 and 0 <= listed.slice.value < players):
@@ -44,6 +51,24 @@ def firsts_read(function: py.FunctionDef, players: int) -> py.FunctionDef:
     done = pyast.replace_nodes(function, change)
     assert isinstance(done, py.FunctionDef)
     return done
+
+
+def _player_chosen(listed: py.expr) -> Optional[py.IfExp]:
+    """`listed` where it is `o[X] if X >= 0 else ()` (X a name): the list of the
+    player X, or none where X is -1 — the shape expr_sets.pieces_of gives a player
+    that is not a number written out."""
+    if not (isinstance(listed, py.IfExp) and isinstance(listed.orelse, py.Tuple) and not listed.orelse.elts):
+        return None
+    body, test = listed.body, listed.test
+    if not (isinstance(body, py.Subscript) and pyast.is_name(body.value, "o") and pyast.is_name(body.slice)):
+        return None
+    assert isinstance(body.slice, py.Name)
+    chooser = body.slice.id
+    if not (isinstance(test, py.Compare) and pyast.is_name(test.left, chooser) and len(test.ops) == 1
+            and isinstance(test.ops[0], py.GtE) and isinstance(test.comparators[0], py.Constant)
+            and type(test.comparators[0].value) is int and test.comparators[0].value == 0):
+        return None
+    return listed
 
 
 def _lists_throughout(function: py.FunctionDef) -> bool:

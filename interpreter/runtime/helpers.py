@@ -458,7 +458,7 @@ def path(marks_by_site: list[int], end: int) -> tuple[int, ...]:
 
 def keep_path(paths: list[Optional[tuple[int, ...]]], start: int, marks_by_site: list[int], end: int,
               before: Optional[list[Optional[tuple[int, ...]]]] = None,
-              masks: Optional[tuple[list[int], list[int], Sequence[int]]] = None,
+              masks: Optional[tuple[Any, ...]] = None,
               bits_beside: Optional[tuple[list[int], list[int], Sequence[int]]] = None) -> None:
     """Keep in `paths` (a table of the search's own, by start site) the path
     from `start` to `end` that a search marked (`marks`), and for each site on it
@@ -475,14 +475,19 @@ def keep_path(paths: list[Optional[tuple[int, ...]]], start: int, marks_by_site:
     the path, the rest of the path's bitmask, and the path whole, not cut at the
     site: a search trying its paths as masks reads only a path's end (its sites
     are the mask's), and the whole path proves the rest from the site as well,
-    so no copy of each rest is made. With `bits_beside` instead (the same two tables
-    and bits), the paths are kept cut at each site as without masks, and each
-    one's bitmask beside it: a reader of a kept path's bitmask takes it from the
+    so no copy of each rest is made. `masks` may hold more tables, in pairs
+    (a table of paths, one of their bitmasks): each start's path moves back a
+    pair, `before`'s into the first, the last pair's dropped. With
+    `bits_beside` instead (the same two tables and bits), the paths are kept
+    cut at each site as without masks, and each one's bitmask beside it: a
+    reader of a kept path's bitmask takes it from the
     table by the path's start (a subscript, not `path_bits`)."""
     if bits_beside is not None:
         _keep_path_and_bits(paths, start, marks_by_site, end, before, bits_beside)
         return
     if before is not None and paths[start] is not None:
+        if masks is not None and len(masks) > 3:
+            _paths_moved_back(masks, before, start)
         before[start] = paths[start]
         if masks is not None:
             masks[1][start] = masks[0][start]
@@ -503,6 +508,17 @@ def keep_path(paths: list[Optional[tuple[int, ...]]], start: int, marks_by_site:
         if kept is None or kept[-1] == end:
             paths[site] = sites  # (whole: its end is what is read, the rest's bits are beside it)
             by_site[site] = rests[i]
+
+
+def _paths_moved_back(masks: tuple[Any, ...], before: list[Optional[tuple[int, ...]]], start: int) -> None:
+    """The paths kept from `start` and their bitmasks in `masks[3:]` (pairs of
+    tables) each moved back a pair, the path in `before` and its bitmask
+    (`masks[1]`) into the first pair."""
+    for at in range(len(masks) - 2, 3, -2):  # (the last pair first: at most the pairs' count)
+        masks[at][start] = masks[at - 2][start]
+        masks[at + 1][start] = masks[at - 1][start]
+    masks[3][start] = before[start]
+    masks[4][start] = masks[1][start]
 
 
 def _keep_path_and_bits(paths: list[Optional[tuple[int, ...]]], start: int, marks_by_site: list[int], end: int,

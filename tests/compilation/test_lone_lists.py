@@ -55,6 +55,34 @@ def test_the_read_is_first_for_a_list_of_one_site_at_most(sites):
     assert read == first(sites) == first(masked)
 
 
+CHOSEN = """\
+def f0(s):
+    o = s.occ
+    for i3 in k52:
+        t6 = h_first(o[i3] if i3 >= 0 else ())
+    return (t6, h_first(o[i3] if i3 > 0 else ()), h_first(o[i4] if i3 >= 0 else ()), h_first(o[i3] if i3 >= 0 else o),
+            h_first(b[i3] if i3 >= 0 else ()), h_first(o[i3 + 1] if i3 + 1 >= 0 else ()))
+"""
+
+
+def test_a_player_chosen_at_run_time_is_read_from_the_list_and_other_shapes_are_asked():
+    text = _read(CHOSEN)
+    assert "t6 = o[i3][0] if i3 >= 0 and o[i3] else -1" in text
+    # (another test, another name tested, another list when none, not the lists, not a name)
+    assert text.count("h_first(") == 5
+
+
+@pytest.mark.parametrize("player", [-1, 0, 1])
+@pytest.mark.parametrize("sites", [[], [5]])
+def test_the_read_of_a_chosen_player_is_first_of_the_list_or_of_none(player, sites):
+    lists = [MaskedSites(sites), MaskedSites([9])]
+    for listed in lists:
+        listed.mask = None
+    read = eval(compile("o[i3][0] if i3 >= 0 and o[i3] else -1", "<test>", "eval"),  # noqa: S307 - the test's own
+                {"o": lists, "i3": player})
+    assert read == first(lists[player] if player >= 0 else ())
+
+
 def _named(game, name: str) -> int:
     return sum(1 for node in ast.walk(game.rules.module) if isinstance(node, ast.Name) and node.id == name)
 
@@ -64,12 +92,15 @@ def test_a_game_whose_players_have_many_pieces_keeps_the_call():
     assert _named(game, "h_first") > 0
 
 
-QUORIDORS = [REPO / "benchmarks" / "games" / "quoridor", REPO / "benchmarks" / "outsiders" / "quoridor"]
+QUORIDORS = [REPO / "benchmarks" / "games" / "quoridor", REPO / "benchmarks" / "outsiders" / "quoridor",
+             REPO / "benchmarks" / "outsiders" / "quoridor_fresh"]
 
 
-@pytest.mark.parametrize("folder", QUORIDORS, ids=["benchmark", "outsiders"])
+@pytest.mark.parametrize("folder", QUORIDORS, ids=["benchmark", "outsiders", "fresh"])
 def test_quoridor_lists_and_counts_the_same_with_the_firsts_read_or_asked(folder, tmp_path, monkeypatch):
     options = {"board_size": 5, "wall_count": 6} if "outsiders" in str(folder) else {}
+    if folder.name == "quoridor_fresh":
+        options["players"] = 4  # (the pawns' search asks each player in a loop: `pieces of p`)
     on = load_game(str(folder), options)
     assert _named(on, "h_first") == 0
     copy = tmp_path / "off"
