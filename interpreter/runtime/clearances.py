@@ -70,6 +70,8 @@ class ClearedChecks(tuple):  # type: ignore[type-arg]
     row: tuple[Any, ...]
     last: tuple[Any, Any, Any]
     before: tuple[Any, Any, Any]
+    dropping: tuple[bool, ...]
+    drops: tuple[tuple[int, Clearance], ...]
     stretches: dict[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]
 
     def __new__(cls, checks: Iterable[Any], clearances: Iterable[Optional[Clearance]],
@@ -84,6 +86,12 @@ class ClearedChecks(tuple):  # type: ignore[type-arg]
                 or len(row.moved) != len(row):
             raise ValueError("one clearance (or None), one screen (or None) and two flags per check")
         row.row = tuple(map(_called, row))  # (a plain tuple: indexed faster)
+        # (by case, whether it is a drop whose clearance `let_through` may ask — one without a screen:
+        # a screen answers per candidate —, and those cases with their clearances)
+        row.dropping = tuple(clearance is not None and not moving and screen is None
+                             for clearance, moving, screen in zip(row.clearances, row.moves, row.screens))
+        row.drops = tuple((case, clearance) for case, (clearance, dropping)
+                          in enumerate(zip(row.clearances, row.dropping)) if dropping and clearance is not None)
         row.stretches = {}  # (sift_runs': by a lister's account of its list, the stretches it asks)
         # (the moves' clearances alone: a drop's candidates are checked each by `let_through`,
         # which reads a candidate's origin and destination in one table of sites' bits)
@@ -123,6 +131,9 @@ class ByClearance(NamedTuple):
 
 
 _UNASKED: Any = object()
+# (let_through asks a phase's drops' clearances beside its moves' where the list ends with a drop;
+# off: every drop candidate is asked of its check)
+DROPS_ASKED = True
 _CASE_OF = itemgetter(CASE)
 # (sift_runs' accounts kept by a phase's checks: bounded, emptied when full)
 STRETCHES_KEPT = 256
@@ -219,6 +230,12 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
                   or (check := row[code[0]]) is None or not check(s, code, memo)]
         return
     founds = [clearance(s, memo) for clearance in distinct]
+    drops = checks.drops
+    if drops and DROPS_ASKED and checks.dropping[out[-1][0]]:
+        # (the drops' clearances asked once for the listing, their answers beside the moves' rows:
+        # where a lister writes its drops after its moves, a list ending with one holds drops;
+        # else each is checked, as one without a clearance)
+        founds += [clearance(s, memo) for _, clearance in drops]
     last = checks.last
     if founds == last[0]:  # (as the last listing's: what follows from them as it did)
         how = last[1]
@@ -231,7 +248,7 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
             how = before[1]
             rows = before[2]
         else:
-            how = _how(founds, checks.which)
+            how = _how(founds[:len(distinct)], checks.which)
             rows = []  # (by case, `site_kinds` of its masks: made when first asked, kept with `how`)
             checks.last = (founds, how, rows)
     if how is None:
@@ -246,14 +263,15 @@ def let_through(s: State, out: list[Code], checks: ClearedChecks, memo: Any) -> 
         return
     if len(how) == 2:  # (every clearance found gives the same table)
         table, by_case = how
-        kinds_by_case = rows or _kinds_by_case(rows, table, by_case, by_case)
+        kinds_by_case = rows or _kinds_by_case(rows, table, by_case, by_case, None, drops, founds[len(distinct):])
         out[:] = [code for code in out
                   if not ((kinds := kinds_by_case[code[0]])[0][code[1]] | kinds[1][code[2]]) & MASKED
                   or (check := row[code[0]]) is None or not check(s, code, memo)]
         return
     if len(how) >= 5:  # (the same table and runs)
         table, by_case, alone, outside, runs = how[:5]
-        kinds_by_case = rows or _kinds_by_case(rows, table, by_case, outside, how[5] if len(how) == 6 else None)
+        kinds_by_case = rows or _kinds_by_case(rows, table, by_case, outside, how[5] if len(how) == 6 else None,
+                                               drops, founds[len(distinct):])
         board = s.board
         player = s.player
         opponent = 1 - player
@@ -294,11 +312,31 @@ def _asked_of_one(clear: tuple[Any, ...], player: Any) -> tuple[tuple[int, ...],
 
 def _kinds_by_case(rows: list[tuple[tuple[int, ...], tuple[int, ...]]], table: Sequence[int],
                    by_case: Sequence[int], outside: Sequence[int],
-                   leaving: Optional[Sequence[int]] = None) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """`site_kinds` of each case's masks, kept in `rows` (`ClearedChecks.last`'s)."""
+                   leaving: Optional[Sequence[int]] = None, drops: Sequence[tuple[int, Clearance]] = (),
+                   dropped: Sequence[Optional[tuple[Any, ...]]] = ()) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """`site_kinds` of each case's masks, kept in `rows` (`ClearedChecks.last`'s);
+    a drop case's whose clearance found `dropped` (by `drops`, in their order;
+    none where they were not asked) as `sift` reads it: a candidate landing
+    where the case writes a site of the mask is checked (MASKED | OUTSIDE, never
+    MASKED alone: not the runs'), the others let through — its origin not asked."""
     rows[:] = [site_kinds(table, mask, outside[case], -1 if leaving is None else leaving[case])
                for case, mask in enumerate(by_case)]
+    for (case, _), found in zip(drops, dropped):
+        if found is not None:
+            blocked, places = found[0], found[1]
+            rows[case] = (_unasked_origins(len(places)), site_kinds(places, blocked, blocked)[1])
     return rows
+
+
+_NO_ORIGINS: dict[int, tuple[int, ...]] = {}
+
+
+def _unasked_origins(size: int) -> tuple[int, ...]:
+    """A row by site of nothing asked of a candidate's origin (a drop's: -1 reads its last)."""
+    row = _NO_ORIGINS.get(size)
+    if row is None:
+        row = _NO_ORIGINS[size] = (0,) * size
+    return row
 
 
 def _how(founds: list[Optional[tuple[Any, ...]]], which: tuple[int, ...]) -> Optional[tuple[Any, ...]]:
