@@ -1361,7 +1361,8 @@ def undo_sites(journal: list[tuple[Any, ...]]) -> None:
         if len(entry) == 2:
             list.pop(sites)
             if type(sites) is MaskedSites:
-                sites.chars = sites.chars[:-1]
+                if sites.chars is not None:
+                    sites.chars = sites.chars[:-1]
                 if sites.mask is not None:
                     sites.mask &= ~(1 << site)
         else:
@@ -1369,7 +1370,8 @@ def undo_sites(journal: list[tuple[Any, ...]]) -> None:
             list.insert(sites, at, site)
             if type(sites) is MaskedSites:
                 chars = sites.chars
-                sites.chars = chars[:at] + chr(site) + chars[at:]
+                if chars is not None:
+                    sites.chars = chars[:at] + chr(site) + chars[at:]
                 if sites.mask is not None:
                     sites.mask |= 1 << site
 

@@ -19,6 +19,12 @@ _list_copy = list.copy
 _new_object = object.__new__
 
 
+# A list of this many sites or more keeps them as a string (MaskedSites.chars) once a
+# site is taken from it; below, the list's own comparisons cost less than keeping the
+# string (callgrind: ~135 instructions a site compared, ~5,000 a removal by the string).
+LONG_LIST = 48
+
+
 class MaskedSites(list[int]):
     """A list of distinct sites that also keeps their bitmask (bit `site` set for
     each), once someone has computed it: the neutral pieces' sites, whose mask
@@ -28,16 +34,18 @@ class MaskedSites(list[int]):
     `mask` is None until set; `append` and `remove` keep it right, every other
     change forgets it.
 
-    `chars` is the list as a string, `chr(site)` for each site in its order, kept
-    by every change: `remove` finds a site's place with `str.find` (a search of
-    machine words) where `list.remove` would compare it with each site before it as
-    Python numbers — 1–3 µs a piece taken from a list of a hundred neutral cards,
-    where the pieces that move are mostly the last ones moved, at its end. A string
-    is never changed in place, so the copies of a position share it as it is."""
+    `chars`, None until a site is taken from a list of LONG_LIST sites or more, is
+    then the list as a string, `chr(site)` for each site in its order, kept by
+    `append` and `remove` (every other change forgets it): `remove` finds a site's
+    place with `str.find` (a search of machine words) where `list.remove` would
+    compare it with each site before it as Python numbers — 1–3 µs a card taken from
+    a list of a hundred neutral cards, where the pieces that move are mostly the last
+    ones moved, at its end. A string is never changed in place, so the copies of a
+    position share it as it is."""
 
     __slots__ = ("mask", "chars")
     mask: Optional[int]
-    chars: str
+    chars: Optional[str]
     # (no __init__: positions are copied often, and list's own is faster; whoever
     # makes one sets `mask` and `chars`, see `masked` and `State.copy`)
 
@@ -49,13 +57,23 @@ class MaskedSites(list[int]):
 
     def append(self, site: int) -> None:
         _list_append(self, site)
-        self.chars += chr(site)
+        chars = self.chars
+        if chars is not None:
+            self.chars = chars + chr(site)
         mask = self.mask
         if mask is not None:
             self.mask = mask | 1 << site
 
     def remove(self, site: int) -> None:
         chars = self.chars
+        if chars is None:
+            if len(self) < LONG_LIST:
+                _list_remove(self, site)
+                mask = self.mask
+                if mask is not None:
+                    self.mask = mask & ~(1 << site)
+                return
+            chars = sites_chars(self)
         char = chr(site)
         at = chars.find(char)
         if at < 0:  # (not there: list's own error)
@@ -69,14 +87,18 @@ class MaskedSites(list[int]):
             self.mask = mask & ~(1 << site)
 
     def index(self, site: int, start: SupportsIndex = 0, stop: SupportsIndex = sys.maxsize) -> int:
-        at = self.chars.find(chr(site), start, stop)
-        return at if at >= 0 else _list_index(self, site, start, stop)  # (not there: list's own error)
+        chars = self.chars
+        if chars is not None:
+            at = chars.find(chr(site), start, stop)
+            if at >= 0:
+                return at
+        return _list_index(self, site, start, stop)  # (not there: list's own error)
 
     def _changed(self) -> None:
-        """After a change other than `append` and `remove` (seldom made): the mask is
-        made again when next asked, the string now."""
+        """After a change other than `append` and `remove` (seldom made): the mask
+        and the string are made again when next asked."""
         self.mask = None
-        self.chars = sites_chars(self)
+        self.chars = None
 
     def insert(self, index: SupportsIndex, site: int) -> None:
         list.insert(self, index, site)
@@ -93,16 +115,15 @@ class MaskedSites(list[int]):
 
     def clear(self) -> None:
         list.clear(self)
-        self.mask = None
-        self.chars = ""
+        self._changed()
 
     def sort(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
         list.sort(self, *args, **kwargs)
-        self.chars = sites_chars(self)
+        self.chars = None
 
     def reverse(self) -> None:
         list.reverse(self)
-        self.chars = sites_chars(self)
+        self.chars = None
 
     def __setitem__(self, index, value) -> None:  # type: ignore[no-untyped-def]
         list.__setitem__(self, index, value)
@@ -128,10 +149,10 @@ def sites_chars(sites: Iterable[int]) -> str:
 
 
 def masked(sites: Iterable[int] = ()) -> MaskedSites:
-    """A MaskedSites holding `sites`, its mask not made yet."""
+    """A MaskedSites holding `sites`, its mask and string not made yet."""
     new = MaskedSites(sites)
     new.mask = None
-    new.chars = sites_chars(new)
+    new.chars = None
     return new
 
 
