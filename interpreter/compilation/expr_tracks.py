@@ -225,6 +225,10 @@ class TrackFamily:
 
     def ahead(self, e: ast.Call, scope: Scope) -> Code:
         track, site, n = self._site_and_steps(e, scope)
+        deps, cost = track.deps | site.deps | n.deps, track.cost + site.cost + n.cost + 1
+        from_row = self._ahead_of_fixed_site(track, site, n, scope)
+        if from_row is not None:
+            return Code(from_row, Type.SITE, deps, cost=cost)
         code: py.expr = pyast.helper("h_ahead", track.code, site.code, n.code)
         if track.following is not None and is_cheap(site.code):
             following, reach, full = track.following
@@ -243,11 +247,45 @@ class TrackFamily:
                     first, again = self.x.share(n, scope)
                     code = pyast.ifexp(pyast.sub(after, pyast.binop(again, "-", pyast.num(1))),
                                        pyast.compare(first, "<=", pyast.helper("len", after)), pyast.num(-1))
-            elif is_cheap(n.code):
-                # (the table answers within its reach, the helper beyond: n <= 0, off the track)
-                within = pyast.compare(pyast.num(0), "<", n.code, "<=", pyast.helper("len", after))
-                code = pyast.ifexp(pyast.sub(after, pyast.binop(n.code, "-", pyast.num(1))), within, code)
-        return Code(code, Type.SITE, track.deps | site.deps | n.deps, cost=track.cost + site.cost + n.cost + 1)
+            else:
+                # (the table answers within its reach, the helper beyond: n <= 0, off the
+                # track; n worked out once — `piece.idx - 1` as fast as a define's parameter)
+                first, again = self.x.share(n, scope)
+                if first is not again or is_cheap(n.code):
+                    within = pyast.compare(pyast.num(0), "<", first, "<=", pyast.helper("len", after))
+                    code = pyast.ifexp(pyast.sub(after, pyast.binop(again, "-", pyast.num(1))), within,
+                                       pyast.helper("h_ahead", track.code, site.code, again))
+        return Code(code, Type.SITE, deps, cost=cost)
+
+    def _ahead_of_fixed_site(self, track: Code, site: Code, n: Code, scope: Scope) -> Optional[py.expr]:
+        """`ahead(TRACK, X, N)` where the track and X are fixed and N is not: a read of
+        the row of X's answers for every N (made when the rules are compiled), N
+        worked out once, the answer of helpers.ahead — N below 0 or beyond the end of
+        a track that does not loop, or X off the track: -1 (no site). A subtraction
+        of a fixed number (`piece.idx - 1`) is read from a row that many places
+        longer, where it is not worked out at all. None: not so (the track differs per
+        player, X is worked out, N is fixed, or N is read twice where Python forbids
+        `:=` and costs more than a name)."""
+        value = self.x.src.value(track.code)
+        if not site.is_const or n.is_const or not isinstance(value, tuple):
+            return None
+        sites, position, loop = value
+        at = position[site.const]
+        row = () if at < 0 else sites[at:] + (sites[:at] if loop else ())
+        steps = n.code
+        if (not loop and isinstance(steps, py.BinOp) and isinstance(steps.op, py.Sub)
+                and isinstance(steps.right, py.Constant) and type(steps.right.value) is int
+                and 0 < steps.right.value <= len(sites)):
+            row, steps = (-1,) * steps.right.value + row, steps.left  # (row[k + N - k] is row[N])
+        first, again = self.x.share(Code(steps, Type.INT, n.deps), scope)
+        if first is again and not is_cheap(steps):
+            return None
+        table = self.x.src.const(row)
+        if loop and row:  # (round and round from X: any N from 0 up answers)
+            return pyast.ifexp(pyast.sub(table, pyast.binop(again, "%", pyast.num(len(row)))),
+                               pyast.compare(first, ">=", pyast.num(0)), pyast.num(-1))
+        return pyast.ifexp(pyast.sub(table, again), pyast.compare(pyast.num(0), "<=", first, "<", pyast.num(len(row))),
+                           pyast.num(-1))
 
     def behind(self, e: ast.Call, scope: Scope) -> Code:
         track, site, n = self._site_and_steps(e, scope)

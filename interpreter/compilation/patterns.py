@@ -924,10 +924,29 @@ def go(src: Source, landing: Landing, targets: py.expr, lines: Sequence[py.stmt]
     run first: the loops that work out the set, if any)."""
     if lines:
         src.add(*lines)
+    listed = _listed_sites(targets)
+    if listed is not None:
+        # (`go to [X, Y]`: the sites as they are worked out, those that are none passed
+        # over in the loop, without a call making a list of them)
+        with src.for_(_TO, listed):
+            with src.if_(pyast.compare(_FRM, "!=", _TO, "!=", pyast.num(-1))):
+                src.add(_look())
+                emit_candidate(src, landing)
+        return
     with src.for_(_TO, _but_own_site(targets)):
         with src.if_(pyast.compare(_TO, "!=", _FRM)):
             src.add(_look())
             emit_candidate(src, landing)
+
+
+def _listed_sites(targets: py.expr) -> Optional[py.Tuple]:
+    """The tuple of `h_sites((X, Y, ...))`, a list of sites worked out (but one site
+    held by a local: _but_own_site), else None."""
+    if isinstance(targets, py.Call) and pyast.is_name(targets.func, "h_sites") and len(targets.args) == 1 \
+            and isinstance(targets.args[0], py.Tuple) and targets.args[0].elts:
+        elements = targets.args[0].elts
+        return targets.args[0] if len(elements) > 1 or not isinstance(elements[0], py.Name) else None
+    return None
 
 
 def _but_own_site(targets: py.expr) -> py.expr:

@@ -1368,19 +1368,28 @@ def undo_sites(journal: list[tuple[Any, ...]]) -> None:
     """Undo the changes of site lists a check tried in place made, last first:
     `(sites, site, index)` was removed from `index`, `(sites, site)` appended.
     Each list gets its order back, and the neutral pieces' bitmask (when it is
-    known) its bits, as `MaskedSites.append` and `remove` keep it."""
+    known) its bits and their string its characters, as `MaskedSites.append` and
+    `remove` keep them."""
     while journal:
         entry = journal.pop()
         sites = entry[0]
         site = entry[1]
         if len(entry) == 2:
             list.pop(sites)
-            if type(sites) is MaskedSites and sites.mask is not None:
-                sites.mask &= ~(1 << site)
+            if type(sites) is MaskedSites:
+                if sites.chars is not None:
+                    sites.chars = sites.chars[:-1]
+                if sites.mask is not None:
+                    sites.mask &= ~(1 << site)
         else:
-            list.insert(sites, entry[2], site)
-            if type(sites) is MaskedSites and sites.mask is not None:
-                sites.mask |= 1 << site
+            at = entry[2]
+            list.insert(sites, at, site)
+            if type(sites) is MaskedSites:
+                chars = sites.chars
+                if chars is not None:
+                    sites.chars = chars[:at] + chr(site) + chars[at:]
+                if sites.mask is not None:
+                    sites.mask |= 1 << site
 
 
 def in_turn(first: ResultCheck, then: Optional[ResultCheck]) -> ResultCheck:

@@ -12,7 +12,7 @@ import pytest
 from interpreter import load_game
 from interpreter.compilation import lone_lists
 from interpreter.runtime.helpers import first
-from interpreter.runtime.state import MaskedSites
+from interpreter.runtime.state import masked
 from tests.helpers import REPO, assert_same_play
 
 FUNCTION = """\
@@ -50,9 +50,9 @@ def test_lists_that_may_not_be_the_positions_are_left_alone(change):
 @pytest.mark.parametrize("sites", [[], [7], [0]])
 def test_the_read_is_first_for_a_list_of_one_site_at_most(sites):
     read = eval(compile("o[0][0] if o[0] else -1", "<test>", "eval"), {"o": [sites]})  # noqa: S307 - the test's own
-    masked = MaskedSites(sites)
-    masked.mask = sum(1 << site for site in sites)
-    assert read == first(sites) == first(masked)
+    kept = masked(sites)
+    kept.mask = sum(1 << site for site in sites)
+    assert read == first(sites) == first(kept)
 
 
 CHOSEN = """\

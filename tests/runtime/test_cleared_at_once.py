@@ -11,15 +11,14 @@ from interpreter import load_game
 from interpreter.compilation import compiler
 from interpreter.compilation.cleared_at_once import pieces_cleared_at_once
 from interpreter.runtime.helpers import all_pieces, clear, clear_all
-from interpreter.runtime.state import MaskedSites
+from interpreter.runtime.state import masked as masked_sites
 from tests.helpers import REPO, generated, helper_calls, legal_codes_seen
 
 CRIBBAGE = str(REPO / "benchmarks" / "outsiders" / "cribbage")
 
 
 def _position(rng, masked):
-    board, occ = [None] * 20, [[], [], MaskedSites()]
-    occ[2].mask = None
+    board, occ = [None] * 20, [[], [], masked_sites()]
     for site in rng.sample(range(20), rng.randrange(20)):
         owner = rng.randrange(-1, 2)
         board[site] = (owner, rng.randrange(3))
