@@ -75,9 +75,7 @@ def test_a_player_chosen_at_run_time_is_read_from_the_list_and_other_shapes_are_
 @pytest.mark.parametrize("player", [-1, 0, 1])
 @pytest.mark.parametrize("sites", [[], [5]])
 def test_the_read_of_a_chosen_player_is_first_of_the_list_or_of_none(player, sites):
-    lists = [MaskedSites(sites), MaskedSites([9])]
-    for listed in lists:
-        listed.mask = None
+    lists = [masked(sites), masked([9])]
     read = eval(compile("o[i3][0] if i3 >= 0 and o[i3] else -1", "<test>", "eval"),  # noqa: S307 - the test's own
                 {"o": lists, "i3": player})
     assert read == first(lists[player] if player >= 0 else ())
