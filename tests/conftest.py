@@ -102,33 +102,58 @@ _BY_VALUE = (bool, int, float, str, bytes)
 _GONE = object()
 
 
-def _fingerprint_part(value: object) -> object:
-    if isinstance(value, _BY_VALUE):
-        return (type(value), value)
-    if callable(value) or isinstance(value, (type, type(sys))):
-        return id(value)
-    return None
+def _counts(value: object) -> bool:
+    return isinstance(value, _BY_VALUE) or callable(value) or isinstance(value, (type, type(sys)))
+
+
+def _same_part(now: object, then: object) -> bool:
+    """Whether a part is as it was (`then` kept alive with its game: an identity not reused)."""
+    if isinstance(then, _BY_VALUE):
+        return type(now) is type(then) and (now is then or now == then)
+    return now is then
 
 
 def _interpreter_parts() -> dict:
+    """Module name -> (its names' values that count, class name -> its attributes' values that count)."""
     parts = {}
     for name, module in list(sys.modules.items()):
         if module is None or not (name == "interpreter" or name.startswith("interpreter.")):
             continue
+        values, classes = {}, {}
         for key, value in list(vars(module).items()):
-            part = _fingerprint_part(value)
-            if part is not None:
-                parts[name, key] = part
+            if _counts(value):
+                values[key] = value
             if isinstance(value, type) and value.__module__ == name:
-                for attribute, inner in list(vars(value).items()):
-                    part = _fingerprint_part(inner)
-                    if part is not None:
-                        parts[name, key, attribute] = part
+                attributes = {attribute: inner for attribute, inner in list(vars(value).items()) if _counts(inner)}
+                if attributes:
+                    classes[key] = attributes
+        parts[name] = (values, classes)
     return parts
 
 
-def _compiled_alike(then: dict, now: dict) -> bool:
-    return all(now.get(key, _GONE) == part for key, part in then.items())
+def _compiled_alike(then: dict) -> bool:
+    """Whether every part `then` holds is still the same, asked of the modules themselves
+    (a request is answered from a kept game far more often than it compiles one:
+    the parts are not gathered for it)."""
+    for name, (values, classes) in then.items():
+        module = sys.modules.get(name)
+        if module is None:
+            return False
+        now = vars(module)
+        for key, value in values.items():
+            current = now.get(key, _GONE)
+            if current is not value and not _same_part(current, value):
+                return False
+        for key, attributes in classes.items():
+            kind = now.get(key)
+            if not (isinstance(kind, type) and kind.__module__ == name):
+                return False
+            inner = vars(kind)
+            for attribute, value in attributes.items():
+                current = inner.get(attribute, _GONE)
+                if current is not value and not _same_part(current, value):
+                    return False
+    return True
 
 
 def _in_repository(name: object) -> object:
@@ -174,10 +199,9 @@ def _load_game_kept(name_or_path, options=None, variant=None, coverage=False):
     files = (where, where_variant, os.getcwd())  # a definition names its files relative to the current folder
     declared = _DECLARED.get(files)
     effective = None if declared is None else _effective_options(declared, options)
-    now = _interpreter_parts()
     key = None if effective is None else files + (effective,)
     kept = _LOADED.pop(key, [])
-    found = next((i for i in reversed(range(len(kept))) if _compiled_alike(kept[i][0], now)), None)
+    found = next((i for i in reversed(range(len(kept))) if _compiled_alike(kept[i][0])), None)
     game = None
     if found is not None:  # (the most recently asked last: a request's games are dropped oldest asked first)
         kept.append(kept.pop(found))
