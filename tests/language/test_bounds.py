@@ -162,12 +162,12 @@ def test_a_large_graph_board_compiles_in_little_memory(tmp_path):
                 onto empty: move
     """))
     tracemalloc.start()
-    started = time.perf_counter()
+    started = time.process_time()  # (this process's time: a busy machine must not fail it)
     game = load_game(str(tmp_path))
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     assert peak < 200 * 1024 * 1024  # not a table of sites x sites
-    assert time.perf_counter() - started < 60
+    assert time.process_time() - started < 60
     assert len(game.legal_notations(game.initial_state())) == 4998
 
 
