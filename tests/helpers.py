@@ -250,3 +250,24 @@ def assert_same_play(engine: Any, other: Any, seed: int, games: int = 8, plies: 
             other.apply_in_place(t, code)
             compared += len(legal)
     assert compared > at_least
+
+
+def spied_result_filter(game: Any, s: Any) -> tuple[list[Any], list[Any]]:
+    """(the candidates of `s` that `result_filter` keeps, those whose check it called), in order:
+    which candidates a phase's clearances let through without asking their check."""
+    from interpreter.runtime.clearances import ClearedChecks
+    from interpreter.runtime.helpers import result_filter
+
+    row = game.engine.rules.result_checks[s.phase]
+    called: list[Any] = []
+
+    def spying(check: Any) -> Any:
+        def spy(state: Any, code: Any, memo: Any = None) -> Any:
+            called.append(code)
+            return check(state, code, memo)
+        return spy if check is not None else None
+
+    spied = ClearedChecks([spying(c) for c in row], row.clearances, row.screens, row.moves)
+    kept = list(game.engine.decisions[s.decision].candidates(s))
+    result_filter(s, kept, spied)
+    return kept, called

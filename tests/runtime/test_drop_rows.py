@@ -16,8 +16,7 @@ import pytest
 from interpreter import load_game
 from interpreter.runtime import clearances
 from interpreter.runtime.clearances import MASKED, OUTSIDE, ClearedChecks, _kinds_by_case
-from interpreter.runtime.helpers import result_filter
-from tests.helpers import REPO
+from tests.helpers import REPO, spied_result_filter
 
 CHESS = str(REPO / "docs" / "examples" / "chess")
 CRAZYHOUSE = str(REPO / "docs" / "examples" / "chess" / "variants" / "crazyhouse.yaml")
@@ -35,22 +34,10 @@ def _state(game, pieces):
 
 def _spied(game, s):
     """(the notations `result_filter` keeps of the candidates of `s`, the drops whose check it called)."""
-    engine = game.engine
-    row = engine.rules.result_checks[s.phase]
-    called: list[str] = []
-
-    def spying(check):
-        def spy(state, code, memo=None):
-            if code[1] == -1:
-                called.append(engine.notation(code))
-            return check(state, code, memo)
-        return spy if check is not None else None
-
-    spied = ClearedChecks([spying(c) for c in row], row.clearances, row.screens, row.moves)
-    kept = list(engine.decisions[s.decision].candidates(s))
-    assert kept[-1][1] == -1  # (the lister writes its drops last)
-    result_filter(s, kept, spied)
-    return {engine.notation(code) for code in kept}, set(called)
+    assert list(game.engine.decisions[s.decision].candidates(s))[-1][1] == -1  # (the lister writes its drops last)
+    kept, called = spied_result_filter(game, s)
+    notation = game.engine.notation
+    return {notation(code) for code in kept}, {notation(code) for code in called if code[1] == -1}
 
 
 def test_the_phase_has_drops_whose_clearances_let_through_asks(crazyhouse):

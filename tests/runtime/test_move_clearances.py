@@ -17,7 +17,7 @@ from interpreter import load_game
 from interpreter.compilation import clearances
 from interpreter.runtime.clearances import ClearedChecks, let_through
 from interpreter.runtime.helpers import result_filter
-from tests.helpers import REPO
+from tests.helpers import REPO, spied_result_filter
 
 XIANGQI = REPO / "benchmarks" / "games" / "xiangqi"
 CHESS = REPO / "docs" / "examples" / "chess"
@@ -30,20 +30,9 @@ def xiangqi():
 
 def _spied(game, s):
     """(the notations `result_filter` keeps of the candidates of `s`, those whose check it called)."""
-    engine = game.engine
-    row = engine.rules.result_checks[s.phase]
-    called: list[str] = []
-
-    def spying(check):
-        def spy(state, code, memo=None):
-            called.append(engine.notation(code))
-            return check(state, code, memo)
-        return spy if check is not None else None
-
-    spied = ClearedChecks([spying(c) for c in row], row.clearances, row.screens, row.moves)
-    kept = list(engine.decisions[s.decision].candidates(s))
-    result_filter(s, kept, spied)
-    return sorted(engine.notation(code) for code in kept), sorted(called)
+    kept, called = spied_result_filter(game, s)
+    notation = game.engine.notation
+    return sorted(notation(code) for code in kept), sorted(notation(code) for code in called)
 
 
 def test_xiangqi_start_calls_only_the_moves_near_the_general(xiangqi):
