@@ -12,7 +12,7 @@ import shutil
 import sys
 import tempfile
 from pathlib import Path
-from typing import Optional
+from typing import Mapping, Optional
 
 import pytest
 
@@ -140,19 +140,21 @@ def _compiled_alike(then: dict) -> bool:
         if module is None:
             return False
         now = vars(module)
-        for key, value in values.items():
-            current = now.get(key, _GONE)
-            if current is not value and not _same_part(current, value):
-                return False
+        if not _entries_alike(values, now):
+            return False
         for key, attributes in classes.items():
             kind = now.get(key)
-            if not (isinstance(kind, type) and kind.__module__ == name):
+            if not (isinstance(kind, type) and kind.__module__ == name and _entries_alike(attributes, vars(kind))):
                 return False
-            inner = vars(kind)
-            for attribute, value in attributes.items():
-                current = inner.get(attribute, _GONE)
-                if current is not value and not _same_part(current, value):
-                    return False
+    return True
+
+
+def _entries_alike(then: dict, now: Mapping) -> bool:
+    """Whether each entry `then` holds is still in `now` as it was (a module's names, a class's attributes)."""
+    for key, value in then.items():
+        current = now.get(key, _GONE)
+        if current is not value and not _same_part(current, value):
+            return False
     return True
 
 
